@@ -1,0 +1,121 @@
+/**
+ * The base image (DESIGN.md §6): per process, one instance boots the runtime, the context and the
+ * guest prelude; its memory is the image every new thread starts from. A new thread is a fresh
+ * instance plus the 4 KiB chunks in which the image differs from a freshly instantiated memory,
+ * so booting a thread costs one instantiation and a few hundred KB of copying, not ~100 ms of
+ * prelude evaluation. Building uses a clock fixed at 0 and no randomness, so the image is
+ * byte-identical in every runtime; its sha256 identifies it in snapshots.
+ */
+import type { JSContextPointer, JSRuntimePointer } from "quickjs-emscripten-core";
+import { GUEST_PRELUDE_SOURCE } from "../generated/guest-prelude.js";
+import { EVAL_GLOBAL, GuestCalls, type ValuePointer } from "./guest-calls.js";
+import type { WasmBuildProfile } from "./wasm-build.js";
+import { createWasmInstance } from "./wasm-instance.js";
+
+export const CHUNK_BYTES = 4096;
+/** The wasm declares a 16 MiB minimum memory; images are built at that size. */
+export const MIN_MEMORY_BYTES = 16 * 1024 * 1024;
+
+/** Functions of the prelude's internal API (src/guest/prelude.ts). */
+export const INTERNAL_FUNCTIONS = ["seed", "open", "track", "fail", "poll", "fireTimer", "finish", "abort"] as const;
+export type InternalFunction = (typeof INTERNAL_FUNCTIONS)[number];
+
+export interface ImagePointers {
+  rt: JSRuntimePointer;
+  ctx: JSContextPointer;
+  internal: ValuePointer;
+  functions: Record<InternalFunction, ValuePointer>;
+}
+
+export interface BaseImage {
+  readonly profile: WasmBuildProfile;
+  readonly wasmModule: WebAssembly.Module;
+  /** Memory bytes [0, bytes.length); everything above is zero. */
+  readonly bytes: Uint8Array;
+  /** [start, end) byte ranges in which the image differs from a fresh instance's memory. */
+  readonly changedRanges: readonly (readonly [number, number])[];
+  readonly pointers: ImagePointers;
+  /** sha256 of `bytes`, hex. */
+  readonly hash: string;
+}
+
+function highWaterBytes(memory: Uint8Array): number {
+  let end = memory.length;
+  while (end > 0 && memory[end - 1] === 0) end--;
+  return Math.ceil(end / CHUNK_BYTES) * CHUNK_BYTES;
+}
+
+function chunkDiffers(a: Uint8Array, b: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (a[i] !== b[i]) return true;
+  return false;
+}
+
+function changedRanges(fresh: Uint8Array, image: Uint8Array): [number, number][] {
+  const ranges: [number, number][] = [];
+  const limit = Math.max(highWaterBytes(fresh), image.length);
+  for (let start = 0; start < limit; start += CHUNK_BYTES) {
+    const end = start + CHUNK_BYTES;
+    if (!chunkDiffers(fresh, image, start, end)) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] === start) last[1] = end;
+    else ranges.push([start, end]);
+  }
+  return ranges;
+}
+
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
+  const instance = await createWasmInstance(
+    profile,
+    wasmModule,
+    MIN_MEMORY_BYTES,
+    { nowMs: () => 0, onHeapExhausted: () => {} },
+    { shouldInterrupt: () => false },
+  );
+  const fresh = new Uint8Array(instance.memory.buffer).slice();
+  const { ffi } = instance;
+  const rt = ffi.QTS_NewRuntime();
+  const ctx = ffi.QTS_NewContext(rt, 0 as never);
+  ffi.QTS_RuntimeEnableInterruptHandler(rt);
+  const calls = new GuestCalls(instance, rt, ctx);
+  const internal = calls.evalScript(GUEST_PRELUDE_SOURCE, "quickbox-prelude", EVAL_GLOBAL);
+  const exception = calls.takeException(internal);
+  if (exception) {
+    throw new Error(`quickbox: the guest prelude failed to load: ${calls.readString(exception)}`);
+  }
+  const functions = {} as Record<InternalFunction, ValuePointer>;
+  for (const name of INTERNAL_FUNCTIONS) {
+    const fn = calls.getProperty(internal, name);
+    if (calls.typeOf(fn) !== "function") throw new Error(`quickbox: the guest prelude lacks ${name}()`);
+    functions[name] = fn;
+  }
+  const memory = new Uint8Array(instance.memory.buffer);
+  const bytes = memory.slice(0, highWaterBytes(memory));
+  return {
+    profile,
+    wasmModule,
+    bytes,
+    changedRanges: changedRanges(fresh, bytes),
+    pointers: { rt, ctx, internal, functions },
+    hash: await sha256Hex(bytes),
+  };
+}
+
+const images = new WeakMap<WebAssembly.Module, Map<string, Promise<BaseImage>>>();
+
+/** One base image per (build, compiled module), built on first use and shared by all threads. */
+export function getBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
+  let byProfile = images.get(wasmModule);
+  if (!byProfile) images.set(wasmModule, (byProfile = new Map()));
+  let image = byProfile.get(profile.id);
+  if (!image) {
+    image = buildBaseImage(profile, wasmModule);
+    image.catch(() => byProfile.delete(profile.id));
+    byProfile.set(profile.id, image);
+  }
+  return image;
+}

@@ -1,0 +1,84 @@
+/**
+ * Turns a cell (JavaScript or TypeScript) into a script for QuickJS's async global eval, which
+ * gives top-level await and the completion value natively. What remains is REPL semantics:
+ * top-level `let`/`const`/`class` become `var` bindings, so they persist on the global object and
+ * re-running a cell rebinds instead of failing with a redeclaration error. Rewrites stay on their
+ * line (and TypeScript stripping preserves lines), so error positions refer to the user's code.
+ */
+import { parse, type Node, type Program } from "acorn";
+import { transform } from "sucrase";
+
+export interface TransformedCell {
+  code: string;
+  language: "javascript" | "typescript";
+}
+
+interface Edit {
+  at: number;
+  removeChars: number;
+  insert: string;
+}
+
+interface DeclarationNode extends Node {
+  kind?: string;
+  declarations?: { id: Node; init: Node | null }[];
+  id?: { name: string } | null;
+}
+
+function parseScript(code: string): Program | null {
+  try {
+    return parse(code, { ecmaVersion: "latest", sourceType: "script", allowAwaitOutsideFunction: true, allowHashBang: true });
+  } catch {
+    return null;
+  }
+}
+
+function stripTypes(code: string): string | null {
+  try {
+    return transform(code, {
+      transforms: ["typescript"],
+      disableESTransforms: true,
+      keepUnusedImports: true,
+      preserveDynamicImport: true,
+    }).code;
+  } catch {
+    return null;
+  }
+}
+
+function replDeclarationEdits(program: Program): Edit[] {
+  const edits: Edit[] = [];
+  for (const statement of program.body as DeclarationNode[]) {
+    if (statement.type === "VariableDeclaration" && (statement.kind === "let" || statement.kind === "const")) {
+      const keyword = statement.kind;
+      edits.push({ at: statement.start, removeChars: keyword.length, insert: "var".padEnd(keyword.length, " ") });
+      for (const declarator of statement.declarations ?? []) {
+        // `let x;` must reset x when the cell runs again, as a fresh binding would.
+        if (!declarator.init) edits.push({ at: declarator.id.end, removeChars: 0, insert: " = void 0" });
+      }
+    } else if (statement.type === "ClassDeclaration" && statement.id) {
+      edits.push({ at: statement.start, removeChars: 0, insert: `var ${statement.id.name} = ` });
+    }
+  }
+  return edits;
+}
+
+function applyEdits(code: string, edits: Edit[]): string {
+  let result = code;
+  for (const edit of [...edits].sort((a, b) => b.at - a.at)) {
+    result = result.slice(0, edit.at) + edit.insert + result.slice(edit.at + edit.removeChars);
+  }
+  return result;
+}
+
+export function transformCell(source: string): TransformedCell {
+  const program = parseScript(source);
+  if (program) return { code: applyEdits(source, replDeclarationEdits(program)), language: "javascript" };
+  const stripped = stripTypes(source);
+  const strippedProgram = stripped === null ? null : parseScript(stripped);
+  if (stripped !== null && strippedProgram) {
+    return { code: applyEdits(stripped, replDeclarationEdits(strippedProgram)), language: "typescript" };
+  }
+  // Not valid JavaScript or TypeScript: let QuickJS report the SyntaxError with its position.
+  return { code: stripped ?? source, language: stripped === null ? "javascript" : "typescript" };
+}

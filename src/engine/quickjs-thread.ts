@@ -1,0 +1,349 @@
+/**
+ * A live thread: one WASM instance booted from the base image, and the eval loop that drives the
+ * guest prelude: start the cell → run jobs → fire timers → render. Guest failures come back as
+ * outcomes; failures of the instance itself (host stack overflow, wasm trap) discard it, and the
+ * owner boots a fresh one.
+ */
+import { type BaseImage, type ImagePointers, type InternalFunction } from "./base-image.js";
+import { EVAL_FLAG_ASYNC, EVAL_GLOBAL, GuestCalls, HostAllocationError, type CallArgument, type ValuePointer } from "./guest-calls.js";
+import { RunBudget, type TimeoutKind } from "./run-budget.js";
+import { createWasmInstance, type WasmInstance } from "./wasm-instance.js";
+
+export interface ThreadConfig {
+  memoryLimitBytes: number;
+  maxStackSizeBytes: number;
+  clock: "virtual" | "real";
+  randomSeed?: number;
+}
+
+export interface EvalLimits {
+  timeoutMs: number;
+  wallTimeoutMs: number;
+  maxResultChars: number;
+  /** Largest copy of the result (devalue text) handed to the host as `value`. */
+  maxValueChars: number;
+  signal?: AbortSignal;
+}
+
+/** What one eval produced, before it is rendered in the wire format. */
+export interface EngineOutcome {
+  status: "ok" | "error";
+  body: string;
+  droppedChars: number;
+  handle: boolean;
+  errorType?: string;
+  errorMessage?: string;
+  errorStack?: string;
+  errorDetails?: Record<string, unknown>;
+  value?: string;
+  valueNote?: string;
+  stdout: string;
+  stdoutDroppedChars: number;
+  /** Set when the instance was discarded during this eval: the thread's state is gone. */
+  instanceLost?: string;
+}
+
+/** Guest heap kept free after an out-of-memory eval; below it the instance is replaced. */
+const OOM_HEADROOM_BYTES = 1024 * 1024;
+/** Jobs allowed to run after an eval was stopped before the instance counts as runaway. */
+const MAX_DRAIN_JOBS = 10_000;
+
+function seedWords(seed: number | undefined): number[] {
+  if (seed === undefined) return Array.from(crypto.getRandomValues(new Uint32Array(4)));
+  // splitmix32 expands one number into four well-mixed words.
+  let state = Math.trunc(seed) >>> 0;
+  return Array.from({ length: 4 }, () => {
+    state = (state + 0x9e3779b9) >>> 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  });
+}
+
+function errorOutcome(type: string, message: string, details?: Record<string, unknown>): EngineOutcome {
+  return {
+    status: "error",
+    body: message,
+    droppedChars: 0,
+    handle: false,
+    errorType: type,
+    errorMessage: message,
+    ...(details ? { errorDetails: details } : {}),
+    stdout: "",
+    stdoutDroppedChars: 0,
+  };
+}
+
+export class QuickJSThread {
+  readonly #instance: WasmInstance;
+  readonly #calls: GuestCalls;
+  readonly #pointers: ImagePointers;
+  readonly #config: ThreadConfig;
+  #clockMs = 0;
+  #budget: RunBudget | null = null;
+  #signal: AbortSignal | undefined;
+  #heapExhausted = false;
+  #lost: string | null = null;
+
+  private constructor(instance: WasmInstance, image: BaseImage, config: ThreadConfig) {
+    this.#instance = instance;
+    this.#pointers = image.pointers;
+    this.#calls = new GuestCalls(instance, image.pointers.rt, image.pointers.ctx);
+    this.#config = config;
+  }
+
+  static async create(image: BaseImage, config: ThreadConfig): Promise<QuickJSThread> {
+    let thread: QuickJSThread | undefined;
+    const instance = await createWasmInstance(
+      image.profile,
+      image.wasmModule,
+      config.memoryLimitBytes,
+      {
+        nowMs: () => (thread ? thread.#now() : 0),
+        onHeapExhausted: () => {
+          if (thread) thread.#heapExhausted = true;
+        },
+      },
+      { shouldInterrupt: () => (thread ? thread.#shouldInterrupt() : false) },
+    );
+    const memory = new Uint8Array(instance.memory.buffer);
+    for (const [start, end] of image.changedRanges) memory.set(image.bytes.subarray(start, end), start);
+    thread = new QuickJSThread(instance, image, config);
+    instance.ffi.QTS_RuntimeSetMaxStackSize(image.pointers.rt, config.maxStackSizeBytes);
+    thread.#callInternal("seed", [JSON.stringify(seedWords(config.randomSeed))]);
+    return thread;
+  }
+
+  /** Why the instance was discarded, or null while it is usable. */
+  get lost(): string | null {
+    return this.#lost;
+  }
+
+  get memory(): WebAssembly.Memory {
+    return this.#instance.memory;
+  }
+
+  /** The guest's clock, ms since the epoch. */
+  get clockMs(): number {
+    return this.#now();
+  }
+
+  #now(): number {
+    return this.#config.clock === "real" ? Date.now() : this.#clockMs;
+  }
+
+  #shouldInterrupt(): boolean {
+    const budget = this.#budget;
+    if (!budget) return false;
+    if (this.#signal?.aborted) {
+      budget.expire("cpu");
+      return true;
+    }
+    return budget.shouldInterrupt();
+  }
+
+  #callInternal(name: InternalFunction, args: readonly CallArgument[]): ValuePointer {
+    const result = this.#calls.call(this.#pointers.functions[name], args);
+    const exception = this.#calls.takeException(result);
+    if (exception) {
+      const message = this.#describe(exception);
+      this.#calls.freeValue(exception);
+      throw new GuestException(message);
+    }
+    return result;
+  }
+
+  #callVoid(name: InternalFunction, args: readonly CallArgument[] = []): void {
+    this.#calls.freeValue(this.#callInternal(name, args));
+  }
+
+  #callString(name: InternalFunction, args: readonly CallArgument[] = []): string {
+    const result = this.#callInternal(name, args);
+    try {
+      return this.#calls.readString(result);
+    } finally {
+      this.#calls.freeValue(result);
+    }
+  }
+
+  /** Best-effort text of a guest exception, for host-side errors; frees nothing. */
+  #describe(exception: ValuePointer): string {
+    try {
+      return this.#calls.readString(exception);
+    } catch {
+      return "unknown guest exception";
+    }
+  }
+
+  async eval(code: string, filename: string, limits: EvalLimits): Promise<EngineOutcome> {
+    if (this.#lost) throw new Error(`quickbox: thread instance was discarded: ${this.#lost}`);
+    const budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs);
+    this.#budget = budget;
+    this.#signal = limits.signal;
+    this.#heapExhausted = false;
+    const limitsJson = JSON.stringify({ maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars });
+    try {
+      this.#start(code, filename, limitsJson);
+      const stopped = await this.#runUntilSettled(budget);
+      if (stopped) return this.#stop(stopped);
+      return this.#finish();
+    } catch (error) {
+      return this.#recover(error);
+    } finally {
+      this.#budget = null;
+      this.#signal = undefined;
+    }
+  }
+
+  #start(code: string, filename: string, limitsJson: string): void {
+    this.#callVoid("open", [limitsJson]);
+    const completion = this.#calls.evalScript(code, filename, EVAL_GLOBAL | EVAL_FLAG_ASYNC);
+    const exception = this.#calls.takeException(completion);
+    if (exception) {
+      try {
+        this.#callVoid("fail", [exception]);
+      } finally {
+        this.#calls.freeValue(exception);
+      }
+      return;
+    }
+    try {
+      this.#callVoid("track", [completion]);
+    } finally {
+      this.#calls.freeValue(completion);
+    }
+  }
+
+  /** Returns why the eval must stop early, or null once the cell's promise has settled. */
+  async #runUntilSettled(budget: RunBudget): Promise<StopReason | null> {
+    for (;;) {
+      const { exception } = this.#calls.runPendingJobs(() => budget.expired === null);
+      if (exception) this.#calls.freeValue(exception);
+      if (this.#signal?.aborted) return "cancelled";
+      if (budget.check()) return budget.expired;
+      const report = JSON.parse(this.#callString("poll")) as { settled: boolean; nextTimerAt: number | null };
+      if (report.settled) return null;
+      if (report.nextTimerAt === null) return "deadlock";
+      if (this.#config.clock === "virtual") {
+        this.#clockMs = Math.max(this.#clockMs, report.nextTimerAt);
+      } else {
+        const waitMs = report.nextTimerAt - Date.now();
+        if (waitMs > budget.wallRemainingMs()) {
+          await budget.awaitHost(sleep(budget.wallRemainingMs()));
+          budget.expire("wall");
+          return "wall";
+        }
+        if (waitMs > 0) await budget.awaitHost(sleep(waitMs));
+      }
+      this.#callVoid("fireTimer");
+    }
+  }
+
+  #finish(): EngineOutcome {
+    const finished = JSON.parse(this.#callString("finish")) as EngineOutcome;
+    if (finished.status === "error" && this.#heapExhausted && (finished.errorType === "Error" || finished.errorType === "InternalError") && finished.errorMessage === "null") {
+      finished.errorType = "OutOfMemory";
+      finished.errorMessage = finished.body = "out of memory";
+    }
+    if (finished.errorType === "OutOfMemory") this.#checkHeadroom();
+    return finished;
+  }
+
+  /** Ends an eval that cannot finish normally; keeps what it printed. */
+  #stop(reason: StopReason): EngineOutcome {
+    const outcome =
+      reason === "deadlock"
+        ? errorOutcome("Deadlock", "the program is waiting for a promise that nothing can settle (no pending timers or host calls)")
+        : reason === "cancelled"
+          ? errorOutcome("Cancelled", "the eval was cancelled")
+          : errorOutcome(
+              "Timeout",
+              reason === "cpu"
+                ? `the program ran longer than timeoutMs (${this.#budget?.timeoutMs} ms)`
+                : `the eval took longer than wallTimeoutMs (${this.#budget?.wallTimeoutMs} ms)`,
+              { kind: reason },
+            );
+    this.#drainAfterStop();
+    if (this.#lost) return { ...outcome, instanceLost: this.#lost };
+    const printed = JSON.parse(this.#callStringUnbounded("abort")) as { text: string; droppedChars: number };
+    return { ...outcome, stdout: printed.text, stdoutDroppedChars: printed.droppedChars };
+  }
+
+  /**
+   * Jobs queued by a stopped eval must not run in the next one. Run them now with the interrupt
+   * still firing, so any job that computes is killed at its first poll; a job chain that never
+   * ends means the instance cannot be cleaned and is discarded.
+   */
+  #drainAfterStop(): void {
+    const budget = this.#budget;
+    budget?.expire("cpu");
+    let drained = 0;
+    const { exception } = this.#calls.runPendingJobs(() => drained++ < MAX_DRAIN_JOBS);
+    if (exception) this.#calls.freeValue(exception);
+    if (drained > MAX_DRAIN_JOBS) this.#discard("promise jobs kept running after the eval was stopped");
+  }
+
+  /** Internal calls after a stop run without the interrupt, so they cannot be cut short. */
+  #callStringUnbounded(name: InternalFunction): string {
+    const budget = this.#budget;
+    this.#budget = null;
+    try {
+      return this.#callString(name);
+    } finally {
+      this.#budget = budget;
+    }
+  }
+
+  #checkHeadroom(): void {
+    try {
+      const probe = this.#calls.malloc(OOM_HEADROOM_BYTES);
+      this.#calls.free(probe);
+    } catch {
+      this.#discard("memory stayed exhausted after an out-of-memory error");
+    }
+  }
+
+  #discard(reason: string): void {
+    this.#lost ??= reason;
+  }
+
+  #recover(error: unknown): EngineOutcome {
+    if (error instanceof GuestException) {
+      if (this.#signal?.aborted) return this.#stop("cancelled");
+      const kind = this.#budget?.expired;
+      if (kind) return this.#stop(kind);
+      if (/out of memory/.test(error.message) || this.#heapExhausted) {
+        this.#checkHeadroom();
+        return { ...errorOutcome("OutOfMemory", "out of memory"), ...(this.#lost ? { instanceLost: this.#lost } : {}) };
+      }
+      this.#discard(`the guest prelude failed: ${error.message}`);
+      return { ...errorOutcome("InternalError", `the interpreter failed: ${error.message}`), instanceLost: this.#lost! };
+    }
+    if (error instanceof HostAllocationError) {
+      this.#checkHeadroom();
+      return { ...errorOutcome("OutOfMemory", `out of memory: ${error.message}`), ...(this.#lost ? { instanceLost: this.#lost } : {}) };
+    }
+    if (error instanceof RangeError) {
+      // The wasm frames overflowed the host's own stack: the shadow stack pointer is left
+      // displaced and the instance cannot be trusted (ENGINE-NOTES.md Q3).
+      this.#discard("the host stack overflowed");
+      return { ...errorOutcome("StackOverflow", "Maximum call stack size exceeded"), instanceLost: this.#lost! };
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    this.#discard(`the interpreter crashed: ${message}`);
+    return { ...errorOutcome("InternalError", `the interpreter crashed: ${message}`), instanceLost: this.#lost! };
+  }
+}
+
+type StopReason = TimeoutKind | "deadlock" | "cancelled";
+
+/** An internal prelude call threw (interrupt, out of memory, or a prelude bug). */
+class GuestException extends Error {
+  override name = "GuestException";
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+

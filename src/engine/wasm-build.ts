@@ -1,0 +1,140 @@
+/**
+ * Facts about the one QuickJS build quickbox runs: which variant, and how its (minified)
+ * wasm imports map to the host capabilities we replace. Import names differ per build and
+ * per version, so the package versions are pinned exactly and `test/node/wasm-build.test.ts`
+ * checks the mapping by behaviour (the guest clock is the thread's clock, the heap cannot grow).
+ */
+import type { QuickJSSyncVariant } from "quickjs-emscripten-core";
+import { compileReleaseWasm, compileWasmFromPackage } from "./wasm-source.js";
+
+/** What a thread instance needs from its host through the wasm imports. */
+export interface InstanceHostHooks {
+  /** Milliseconds since the epoch as the guest sees them (virtual or real clock). */
+  nowMs(): number;
+  /** Called when the allocator asks for more memory: the fixed-size memory cannot grow. */
+  onHeapExhausted(): void;
+}
+
+export interface WasmBuildProfile {
+  /** Loads and compiles this build's .wasm when the caller did not pass a compiled module. */
+  compileDefault(): Promise<WebAssembly.Module>;
+  /** Stable id recorded in snapshots. */
+  readonly id: string;
+  loadVariant(): Promise<QuickJSSyncVariant>;
+  /** Replace clock, timezone, environment and heap-growth imports with deterministic ones. */
+  patchImports(imports: WebAssembly.Imports, memory: WebAssembly.Memory, hooks: InstanceHostHooks): void;
+}
+
+type ImportFunction = (...args: never[]) => unknown;
+
+interface ImportNames {
+  dateNow: [string, string][];
+  localtime: [string, string];
+  tzset: [string, string];
+  resizeHeap: [string, string];
+  environSizesGet: [string, string];
+  environGet: [string, string];
+  clockTimeGet?: [string, string];
+}
+
+function setImport(imports: WebAssembly.Imports, [module, name]: [string, string], fn: ImportFunction): void {
+  const namespace = imports[module] as Record<string, unknown> | undefined;
+  if (!namespace || typeof namespace[name] !== "function") {
+    throw new Error(`quickbox: wasm import ${module}.${name} not found; the QuickJS build does not match this quickbox version`);
+  }
+  namespace[name] = fn;
+}
+
+const DAYS_BEFORE_MONTH = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
+
+/** `struct tm` for a UTC time: the guest always lives in UTC, in every runtime. */
+function writeUtcTm(memory: WebAssembly.Memory, seconds: number, tmPointer: number): void {
+  const date = new Date(seconds * 1000);
+  const view = new Int32Array(memory.buffer, tmPointer, 11);
+  const year = date.getUTCFullYear();
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const month = date.getUTCMonth();
+  view[0] = date.getUTCSeconds();
+  view[1] = date.getUTCMinutes();
+  view[2] = date.getUTCHours();
+  view[3] = date.getUTCDate();
+  view[4] = month;
+  view[5] = year - 1900;
+  view[6] = date.getUTCDay();
+  view[7] = DAYS_BEFORE_MONTH[month]! + (leap && month > 1 ? 1 : 0) + date.getUTCDate() - 1;
+  view[8] = 0; // tm_isdst
+  view[9] = 0; // tm_gmtoff
+}
+
+function writeCString(memory: WebAssembly.Memory, pointer: number, text: string): void {
+  const bytes = new Uint8Array(memory.buffer, pointer, text.length + 1);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  bytes[text.length] = 0;
+}
+
+function patchWithNames(names: ImportNames) {
+  return (imports: WebAssembly.Imports, memory: WebAssembly.Memory, hooks: InstanceHostHooks): void => {
+    for (const entry of names.dateNow) setImport(imports, entry, () => hooks.nowMs());
+    setImport(imports, names.localtime, ((time: bigint | number, tmPointer: number) => {
+      writeUtcTm(memory, Number(time), tmPointer);
+    }) as ImportFunction);
+    setImport(imports, names.tzset, ((timezone: number, daylight: number, stdName: number, dstName: number) => {
+      new Int32Array(memory.buffer, timezone, 1)[0] = 0;
+      new Int32Array(memory.buffer, daylight, 1)[0] = 0;
+      writeCString(memory, stdName, "UTC");
+      writeCString(memory, dstName, "UTC");
+    }) as ImportFunction);
+    setImport(imports, names.resizeHeap, () => {
+      hooks.onHeapExhausted();
+      return 0;
+    });
+    setImport(imports, names.environSizesGet, ((countPointer: number, sizePointer: number) => {
+      new Uint32Array(memory.buffer, countPointer, 1)[0] = 0;
+      new Uint32Array(memory.buffer, sizePointer, 1)[0] = 0;
+      return 0;
+    }) as ImportFunction);
+    setImport(imports, names.environGet, () => 0);
+    if (names.clockTimeGet) {
+      setImport(imports, names.clockTimeGet, ((_clock: number, _precision: bigint, outPointer: number) => {
+        new BigInt64Array(memory.buffer, outPointer, 1)[0] = BigInt(Math.round(hooks.nowMs() * 1e6));
+        return 0;
+      }) as ImportFunction);
+    }
+  };
+}
+
+/** Bellard's QuickJS, release, sync (no asyncify): the build quickbox ships. */
+export const RELEASE_BUILD: WasmBuildProfile = {
+  id: "@jitl/quickjs-wasmfile-release-sync@0.32.0",
+  compileDefault: compileReleaseWasm,
+  loadVariant: async () => (await import("@jitl/quickjs-wasmfile-release-sync")).default,
+  patchImports: patchWithNames({
+    dateNow: [["a", "p"]],
+    localtime: ["a", "m"],
+    tzset: ["a", "n"],
+    resizeHeap: ["a", "k"],
+    environSizesGet: ["a", "f"],
+    environGet: ["a", "e"],
+  }),
+};
+
+/** The same build with AddressSanitizer/LeakSanitizer, for leak checks in tests only. */
+export function debugBuildProfile(loadVariant: () => Promise<QuickJSSyncVariant>): WasmBuildProfile {
+  return {
+    id: "@jitl/quickjs-wasmfile-debug-sync@0.32.0",
+    compileDefault: () => compileWasmFromPackage("@jitl/quickjs-wasmfile-debug-sync/wasm", ""),
+    loadVariant,
+    patchImports: patchWithNames({
+      dateNow: [
+        ["env", "emscripten_date_now"],
+        ["env", "emscripten_get_now"],
+      ],
+      localtime: ["env", "_localtime_js"],
+      tzset: ["env", "_tzset_js"],
+      resizeHeap: ["env", "emscripten_resize_heap"],
+      environSizesGet: ["wasi_snapshot_preview1", "environ_sizes_get"],
+      environGet: ["wasi_snapshot_preview1", "environ_get"],
+      clockTimeGet: ["wasi_snapshot_preview1", "clock_time_get"],
+    }),
+  };
+}

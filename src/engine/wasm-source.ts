@@ -1,0 +1,30 @@
+/**
+ * Finding and compiling the QuickJS .wasm when the caller did not pass `wasmModule`.
+ * Node and Deno read the file from the installed package; browsers fetch the URL the bundler
+ * gave the asset. workerd cannot compile wasm from bytes at all: there `wasmModule` is required.
+ */
+import { detectRuntime } from "../runtime/detect.js";
+import releaseWasmUrl from "@jitl/quickjs-wasmfile-release-sync/wasm?url";
+
+export async function compileWasmFromPackage(specifier: string, browserUrl: string): Promise<WebAssembly.Module> {
+  const runtime = detectRuntime();
+  if (runtime === "workerd") {
+    throw new Error(
+      "quickbox: workerd cannot compile WebAssembly from bytes; pass the imported module as `wasmModule` (see README, Cloudflare Workers)",
+    );
+  }
+  if (runtime === "node" || runtime === "deno") {
+    const { createRequire } = await import(/* @vite-ignore */ "node:module");
+    const { readFile } = await import(/* @vite-ignore */ "node:fs/promises");
+    const path = createRequire(import.meta.url).resolve(specifier);
+    return WebAssembly.compile(await readFile(path));
+  }
+  const url = new URL(browserUrl, globalThis.location?.href);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`quickbox: could not load ${url.href}: HTTP ${response.status}`);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+export function compileReleaseWasm(): Promise<WebAssembly.Module> {
+  return compileWasmFromPackage("@jitl/quickjs-wasmfile-release-sync/wasm", releaseWasmUrl);
+}

@@ -1,0 +1,53 @@
+/** Turns an engine outcome into the public EvalResult: wire text, structured value, error. */
+import { parse } from "devalue";
+import type { EngineOutcome } from "./engine/quickjs-thread.js";
+import type { EvalResult } from "./types.js";
+import { renderWire, truncationSuffix } from "./wire-format.js";
+
+const VALUE_REVIVERS = {
+  Handle: (text: string) => ({ $handle: text }),
+  Err: (error: { name: string; message: string; stack: string }) => error,
+  Obj: (object: Record<string, unknown>) => object,
+};
+
+/** Console text as the model sees it: the final newline dropped, the cut marked. */
+function stdoutBody(outcome: EngineOutcome): string | null {
+  if (!outcome.stdout && !outcome.stdoutDroppedChars) return null;
+  if (outcome.stdoutDroppedChars === 0) return outcome.stdout.replace(/\n$/, "");
+  // Every console line ends with a newline; the last one is not part of the body.
+  return outcome.stdout + truncationSuffix(outcome.stdoutDroppedChars - 1);
+}
+
+export function toEvalResult(
+  outcome: EngineOutcome,
+  context: { captureConsole: boolean; durationMs: number; toolCalls: number; warnings: string[] },
+): EvalResult {
+  const stdout = context.captureConsole ? stdoutBody(outcome) : null;
+  const text = renderWire(
+    stdout,
+    outcome.status === "ok"
+      ? { kind: "result", body: outcome.body, droppedChars: outcome.droppedChars, handle: outcome.handle }
+      : { kind: "error", type: outcome.errorType ?? "Error", body: outcome.body, droppedChars: outcome.droppedChars },
+  );
+  const warnings = [...context.warnings];
+  const result: EvalResult = {
+    status: outcome.status,
+    text,
+    stdout: stdout ?? "",
+    toolCalls: context.toolCalls,
+    durationMs: context.durationMs,
+  };
+  if (outcome.status === "ok") {
+    if (outcome.value !== undefined) result.value = parse(outcome.value, VALUE_REVIVERS);
+    if (outcome.valueNote) warnings.push(outcome.valueNote);
+  } else {
+    result.error = {
+      type: outcome.errorType ?? "Error",
+      message: outcome.errorMessage ?? outcome.body,
+      ...(outcome.errorStack ? { stack: outcome.errorStack } : {}),
+      ...(outcome.errorDetails ? { details: outcome.errorDetails } : {}),
+    };
+  }
+  if (warnings.length) result.warnings = warnings;
+  return result;
+}

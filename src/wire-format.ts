@@ -1,0 +1,28 @@
+/**
+ * The text the model reads (DESIGN.md §5): optional <stdout>, then exactly one <result> or
+ * <error>. Every body is escaped, so guest text can never forge or close a tag.
+ */
+export function escapeBody(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function escapeAttribute(text: string): string {
+  return escapeBody(text).replace(/"/g, "&quot;");
+}
+
+export function truncationSuffix(droppedChars: number): string {
+  return droppedChars > 0 ? `… [truncated ${droppedChars} chars]` : "";
+}
+
+export type WireBody =
+  | { kind: "result"; body: string; droppedChars: number; handle: boolean }
+  | { kind: "error"; type: string; body: string; droppedChars: number };
+
+export function renderWire(stdout: string | null, main: WireBody): string {
+  const parts: string[] = [];
+  if (stdout !== null) parts.push(`<stdout>\n${escapeBody(stdout)}\n</stdout>`);
+  const body = escapeBody(main.body) + truncationSuffix(main.droppedChars);
+  if (main.kind === "result") parts.push(main.handle ? `<result kind="handle">${body}</result>` : `<result>${body}</result>`);
+  else parts.push(`<error type="${escapeAttribute(main.type)}">${body}</error>`);
+  return parts.join("\n");
+}

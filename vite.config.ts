@@ -1,0 +1,56 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from "vite";
+import { playwright } from "@vitest/browser-playwright";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+// Library build (dist/) and the test projects: node and real Chromium.
+export default defineConfig({
+  build: {
+    target: "es2022",
+    outDir: "dist",
+    lib: { entry: { index: "src/index.ts" }, formats: ["es"] },
+    rollupOptions: {
+      external: [/^quickjs-emscripten-core/, /^@jitl\//, "comlink", /^idb-keyval/, "acorn", "sucrase", "devalue", /^node:/],
+    },
+  },
+  test: {
+    projects: [
+      {
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["test/node/**/*.test.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        optimizeDeps: {
+          include: ["quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync", "acorn", "sucrase", "devalue"],
+        },
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            instances: [{ browser: "chromium" }],
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
+          },
+        },
+      },
+    ],
+  },
+});
