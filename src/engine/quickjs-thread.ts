@@ -44,9 +44,9 @@ export interface EngineOutcome {
 }
 
 /** Guest heap kept free after an out-of-memory eval; below it the instance is replaced. */
-const OOM_HEADROOM_BYTES = 1024 * 1024;
+const OOM_HEADROOM_BYTES = 256 * 1024;
 /** Jobs allowed to run after an eval was stopped before the instance counts as runaway. */
-const MAX_DRAIN_JOBS = 10_000;
+const MAX_DRAIN_JOBS = 1000;
 
 function seedWords(seed: number | undefined): number[] {
   if (seed === undefined) return Array.from(crypto.getRandomValues(new Uint32Array(4)));
@@ -184,12 +184,15 @@ export class QuickJSThread {
     this.#heapExhausted = false;
     const limitsJson = JSON.stringify({ maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars });
     try {
-      this.#start(code, filename, limitsJson);
-      const stopped = await this.#runUntilSettled(budget);
-      if (stopped) return this.#stop(stopped);
-      return this.#finish();
-    } catch (error) {
-      return this.#recover(error);
+      let outcome: EngineOutcome;
+      try {
+        this.#start(code, filename, limitsJson);
+        const stopped = await this.#runUntilSettled(budget);
+        outcome = stopped ? this.#stop(stopped) : this.#finish();
+      } catch (error) {
+        outcome = this.#recover(error);
+      }
+      return this.#lost ? { ...outcome, instanceLost: this.#lost } : outcome;
     } finally {
       this.#budget = null;
       this.#signal = undefined;
@@ -265,7 +268,7 @@ export class QuickJSThread {
               { kind: reason },
             );
     this.#drainAfterStop();
-    if (this.#lost) return { ...outcome, instanceLost: this.#lost };
+    if (this.#lost) return outcome;
     const printed = JSON.parse(this.#callStringUnbounded("abort")) as { text: string; droppedChars: number };
     return { ...outcome, stdout: printed.text, stdoutDroppedChars: printed.droppedChars };
   }
@@ -315,24 +318,24 @@ export class QuickJSThread {
       if (kind) return this.#stop(kind);
       if (/out of memory/.test(error.message) || this.#heapExhausted) {
         this.#checkHeadroom();
-        return { ...errorOutcome("OutOfMemory", "out of memory"), ...(this.#lost ? { instanceLost: this.#lost } : {}) };
+        return errorOutcome("OutOfMemory", "out of memory");
       }
       this.#discard(`the guest prelude failed: ${error.message}`);
-      return { ...errorOutcome("InternalError", `the interpreter failed: ${error.message}`), instanceLost: this.#lost! };
+      return errorOutcome("InternalError", `the interpreter failed: ${error.message}`);
     }
     if (error instanceof HostAllocationError) {
       this.#checkHeadroom();
-      return { ...errorOutcome("OutOfMemory", `out of memory: ${error.message}`), ...(this.#lost ? { instanceLost: this.#lost } : {}) };
+      return errorOutcome("OutOfMemory", `out of memory: ${error.message}`);
     }
     if (error instanceof RangeError) {
       // The wasm frames overflowed the host's own stack: the shadow stack pointer is left
       // displaced and the instance cannot be trusted (ENGINE-NOTES.md Q3).
       this.#discard("the host stack overflowed");
-      return { ...errorOutcome("StackOverflow", "Maximum call stack size exceeded"), instanceLost: this.#lost! };
+      return errorOutcome("StackOverflow", "Maximum call stack size exceeded");
     }
     const message = error instanceof Error ? error.message : String(error);
     this.#discard(`the interpreter crashed: ${message}`);
-    return { ...errorOutcome("InternalError", `the interpreter crashed: ${message}`), instanceLost: this.#lost! };
+    return errorOutcome("InternalError", `the interpreter crashed: ${message}`);
   }
 }
 

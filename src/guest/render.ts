@@ -18,6 +18,8 @@ export interface RenderedOutcome {
 
 const INSPECT_CUSTOM = Symbol.for("nodejs.util.inspect.custom");
 const PRELUDE_FRAME = /\(quickbox-prelude[^)]*\)|^\s*at quickbox-prelude/;
+/** Like V8's default Error.stackTraceLimit: a runaway recursion is not 4000 characters of frames. */
+const MAX_STACK_FRAMES = 10;
 
 function cut(text: string, limitChars: number): { body: string; droppedChars: number } {
   if (text.length <= limitChars) return { body: text, droppedChars: 0 };
@@ -39,6 +41,7 @@ export function userStack(error: Error): string {
   return stack
     .split("\n")
     .filter((line) => line.trim() !== "" && !PRELUDE_FRAME.test(line))
+    .slice(0, MAX_STACK_FRAMES)
     .join("\n");
 }
 
