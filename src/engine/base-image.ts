@@ -72,7 +72,7 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   const instance = await createWasmInstance(
     profile,
     wasmModule,
-    MIN_MEMORY_BYTES,
+    profile.imageMemoryBytes,
     { nowMs: () => 0, onHeapExhausted: () => {} },
     { shouldInterrupt: () => false },
   );

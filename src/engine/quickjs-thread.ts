@@ -111,7 +111,7 @@ export class QuickJSThread {
     for (const [start, end] of image.changedRanges) memory.set(image.bytes.subarray(start, end), start);
     thread = new QuickJSThread(instance, image, config);
     instance.ffi.QTS_RuntimeSetMaxStackSize(image.pointers.rt, config.maxStackSizeBytes);
-    thread.#callInternal("seed", [JSON.stringify(seedWords(config.randomSeed))]);
+    thread.#callVoid("seed", [JSON.stringify(seedWords(config.randomSeed))]);
     return thread;
   }
 
@@ -174,6 +174,26 @@ export class QuickJSThread {
     } catch {
       return "unknown guest exception";
     }
+  }
+
+  /**
+   * Frees the runtime the way QuickJS intends (every value the host kept, then context and
+   * runtime) and returns LeakSanitizer's verdict. Only meaningful on the debug build; the
+   * thread is unusable afterwards. Threads are normally just dropped.
+   */
+  releaseAndCheckLeaks(): { leaked: boolean; error?: string } {
+    const { ffi } = this.#instance;
+    const { rt, ctx, internal, functions } = this.#pointers;
+    this.#lost ??= "released";
+    try {
+      for (const fn of Object.values(functions)) this.#calls.freeValue(fn);
+      this.#calls.freeValue(internal);
+      ffi.QTS_FreeContext(ctx);
+      ffi.QTS_FreeRuntime(rt);
+    } catch (error) {
+      return { leaked: true, error: `freeing the runtime failed: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    return { leaked: ffi.QTS_RecoverableLeakCheck() !== 0 };
   }
 
   async eval(code: string, filename: string, limits: EvalLimits): Promise<EngineOutcome> {

@@ -20,6 +20,8 @@ export interface WasmBuildProfile {
   compileDefault(): Promise<WebAssembly.Module>;
   /** Stable id recorded in snapshots. */
   readonly id: string;
+  /** Memory size the base image is built at (at least the build's declared minimum). */
+  readonly imageMemoryBytes: number;
   loadVariant(): Promise<QuickJSSyncVariant>;
   /** Replace clock, timezone, environment and heap-growth imports with deterministic ones. */
   patchImports(imports: WebAssembly.Imports, memory: WebAssembly.Memory, hooks: InstanceHostHooks): void;
@@ -106,6 +108,7 @@ function patchWithNames(names: ImportNames) {
 /** Bellard's QuickJS, release, sync (no asyncify): the build quickbox ships. */
 export const RELEASE_BUILD: WasmBuildProfile = {
   id: "@jitl/quickjs-wasmfile-release-sync@0.32.0",
+  imageMemoryBytes: 16 * 2 ** 20,
   compileDefault: compileReleaseWasm,
   loadVariant: async () => (await import("@jitl/quickjs-wasmfile-release-sync")).default,
   patchImports: patchWithNames({
@@ -122,6 +125,8 @@ export const RELEASE_BUILD: WasmBuildProfile = {
 export function debugBuildProfile(loadVariant: () => Promise<QuickJSSyncVariant>): WasmBuildProfile {
   return {
     id: "@jitl/quickjs-wasmfile-debug-sync@0.32.0",
+    // AddressSanitizer's shadow memory and quarantine need far more than the release build.
+    imageMemoryBytes: 256 * 2 ** 20,
     compileDefault: () => compileWasmFromPackage("@jitl/quickjs-wasmfile-debug-sync/wasm", ""),
     loadVariant,
     patchImports: patchWithNames({

@@ -1,0 +1,49 @@
+/**
+ * LeakSanitizer check on the debug build (AddressSanitizer + LeakSanitizer): run representative
+ * cells, including every failure path, then free the runtime; QuickJS asserts that no object is
+ * left and LSan reports unfreed allocations. Catches handles the host forgot to free.
+ */
+import { describe, expect, it } from "vitest";
+import { getBaseImage } from "../../src/engine/base-image.js";
+import { transformCell } from "../../src/engine/cell-transform.js";
+import { QuickJSThread } from "../../src/engine/quickjs-thread.js";
+import { debugBuildProfile } from "../../src/engine/wasm-build.js";
+
+const DEBUG_BUILD = debugBuildProfile(async () => (await import("@jitl/quickjs-wasmfile-debug-sync")).default);
+
+const CELLS: [code: string, expected: string][] = [
+  ["const xs = [1, 2, 3]; console.log('hi', xs); xs.map((x) => x * 2)", "ok"],
+  ["interface P { a: number }; enum E { A, B }; const p = { a: E.B } as P; p", "ok"],
+  ["const v = await Promise.resolve(123); v", "ok"],
+  ["(async () => { await null; throw new TypeError('bad') })()", "TypeError"],
+  ["syntax error(", "SyntaxError"],
+  ["await new Promise(() => {})", "Deadlock"],
+  ["await new Promise((r) => setTimeout(r, 1000)); setInterval(() => {}, 5); Date.now()", "ok"],
+  ["while (true) {}", "Timeout"],
+  ["function f() { f() } f()", "StackOverflow"],
+  ["(() => { const a = {}; a.self = a; return [a, new Map([[a, a]]), (x) => x, Symbol('s'), new Proxy({}, {})] })()", "ok"],
+  ["'x'.repeat(10000)", "ok"],
+  ["throw { not: 'an error' }", "Error"],
+];
+
+describe("debug build leak check", () => {
+  it("frees every allocation after running every kind of cell", async () => {
+    const wasmModule = await DEBUG_BUILD.compileDefault();
+    const image = await getBaseImage(DEBUG_BUILD, wasmModule);
+    const thread = await QuickJSThread.create(image, { memoryLimitBytes: 512 * 2 ** 20, maxStackSizeBytes: 256 * 1024, clock: "virtual" });
+    const seen: string[] = [];
+    for (const [index, [code]] of CELLS.entries()) {
+      const cell = transformCell(code);
+      const outcome = await thread.eval(cell.code, `cell-${index}.js`, {
+        timeoutMs: 500,
+        wallTimeoutMs: 5000,
+        maxResultChars: 4000,
+        maxValueChars: 2 ** 20,
+      });
+      seen.push(outcome.status === "ok" ? "ok" : (outcome.errorType ?? "?"));
+      expect(outcome.instanceLost, code).toBeUndefined();
+    }
+    expect(seen).toEqual(CELLS.map(([, expected]) => expected));
+    expect(thread.releaseAndCheckLeaks()).toEqual({ leaked: false });
+  }, 120_000);
+});
