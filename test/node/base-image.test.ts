@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { bundlePrelude, OUTPUT_PATH, renderModule } from "../../scripts/build-prelude.mjs";
+import { getBaseImage } from "../../src/engine/base-image.js";
+import { QuickJSThread } from "../../src/engine/quickjs-thread.js";
+import { RELEASE_BUILD } from "../../src/engine/wasm-build.js";
+import { freshBaseImageHash } from "../shared/base-image-check.js";
+
+describe("base image", () => {
+  it("the committed guest prelude is what src/guest builds to (run `npm run build:prelude`)", async () => {
+    expect(readFileSync(OUTPUT_PATH, "utf8")).toBe(renderModule(await bundlePrelude()));
+  }, 60_000);
+
+  it("is byte-identical for every build of it, and matches the recorded hash shared with Chromium", async () => {
+    const first = await freshBaseImageHash();
+    const second = await getBaseImage(RELEASE_BUILD, await RELEASE_BUILD.compileDefault());
+    expect(second.hash).toBe(first);
+    await expect(first).toMatchFileSnapshot("../fixtures/base-image.sha256");
+  });
+
+  it("a new thread's memory equals the image, whatever memory size the thread has", async () => {
+    const image = await getBaseImage(RELEASE_BUILD, await RELEASE_BUILD.compileDefault());
+    for (const memoryLimitBytes of [16 * 2 ** 20, 64 * 2 ** 20]) {
+      const thread = await QuickJSThread.create(image, { memoryLimitBytes, maxStackSizeBytes: 256 * 1024, clock: "virtual", randomSeed: 1 });
+      const memory = new Uint8Array(thread.memory.buffer);
+      expect(memory.length).toBe(memoryLimitBytes);
+      // Setting the stack limit and seeding Math.random touch a few hundred heap bytes; the rest is the image.
+      let differing = 0;
+      for (let i = 0; i < image.bytes.length; i++) if (memory[i] !== image.bytes[i]) differing++;
+      expect(differing).toBeLessThan(2048);
+      expect(memory.subarray(image.bytes.length).every((byte) => byte === 0)).toBe(true);
+    }
+  });
+});
