@@ -9,6 +9,32 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const OUTPUT_PATH = `${root}src/generated/guest-prelude.ts`;
 
+/**
+ * Built-ins the bundle sees as local bindings captured before user code runs, so a program that
+ * deletes or replaces globals in its own thread cannot break the prelude.
+ */
+const CAPTURED_GLOBALS = [
+  "Object", "Function", "Array", "Number", "Boolean", "String", "Symbol", "BigInt", "Math", "JSON", "Reflect",
+  "Promise", "Proxy", "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError", "URIError",
+  "AggregateError", "Date", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "FinalizationRegistry",
+  "ArrayBuffer", "SharedArrayBuffer", "DataView", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array",
+  "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array",
+  "Iterator", "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent", "decodeURIComponent",
+  "encodeURI", "decodeURI", "escape", "unescape",
+];
+
+/** Exact-text patches of node-inspect-extracted 3.0.2 (pinned); the build fails if one does not apply. */
+const INSPECT_PATCHES = [
+  {
+    // Its emulation of V8's getOwnNonIndexProperties lists every element of an array: a 20 MB
+    // typed array would need 20 million property descriptors. Very long arrays skip that scan
+    // (extra non-index properties on them are not shown).
+    find: "getOwnNonIndexProperties:function(t){",
+    replace:
+      'getOwnNonIndexProperties:function(t){if(t!=null&&typeof t.length=="number"&&t.length>65536&&(Array.isArray(t)||ArrayBuffer.isView(t)))return[];',
+  },
+];
+
 /** node-inspect-extracted reads `Atomics` at load and builds its Proxy wrapper on the global
  * `Proxy`; give it the native one and a temporary Atomics, then take the shim away. */
 function guestLibraryShims() {
@@ -16,11 +42,16 @@ function guestLibraryShims() {
     name: "quickbox-guest-library-shims",
     transform(code, id) {
       if (!/node-inspect-extracted[\\/]dist[\\/]inspect\.js$/.test(id)) return null;
+      let patched = code;
+      for (const { find, replace } of INSPECT_PATCHES) {
+        if (!patched.includes(find)) throw new Error(`node-inspect-extracted patch does not apply: ${find}`);
+        patched = patched.replace(find, replace);
+      }
       return {
         code:
           'const Proxy = globalThis.Proxy; const __qbHadAtomics = "Atomics" in globalThis;\n' +
           "if (!__qbHadAtomics) globalThis.Atomics = {};\n" +
-          code +
+          patched +
           "\nif (!__qbHadAtomics) delete globalThis.Atomics;\n",
         map: null,
       };
@@ -47,7 +78,8 @@ export async function bundlePrelude() {
   });
   const output = (Array.isArray(result) ? result[0] : result).output[0].code;
   // The script's completion value is the internal API; nothing leaks into the global scope.
-  return `(function(){${output}\nreturn __quickboxInternal.internal;})()`;
+  const captured = `const {${CAPTURED_GLOBALS.join(",")}} = globalThis;`;
+  return `(function(){${captured}\n${output}\nreturn __quickboxInternal.internal;})()`;
 }
 
 export function renderModule(prelude) {

@@ -6,6 +6,7 @@
  */
 import { type BaseImage, type ImagePointers, type InternalFunction } from "./base-image.js";
 import { EVAL_FLAG_ASYNC, EVAL_GLOBAL, GuestCalls, HostAllocationError, type CallArgument, type ValuePointer } from "./guest-calls.js";
+import { GuestProtocolError, parseCopiedValue, parseFinished, parseOutput, parsePollReport } from "./guest-reports.js";
 import { RunBudget, type TimeoutKind } from "./run-budget.js";
 import { createWasmInstance, type WasmInstance } from "./wasm-instance.js";
 
@@ -84,6 +85,7 @@ export class QuickJSThread {
   #budget: RunBudget | null = null;
   #signal: AbortSignal | undefined;
   #heapExhausted = false;
+  #maxResultChars = 0;
   #lost: string | null = null;
 
   private constructor(instance: WasmInstance, image: BaseImage, config: ThreadConfig) {
@@ -202,13 +204,14 @@ export class QuickJSThread {
     this.#budget = budget;
     this.#signal = limits.signal;
     this.#heapExhausted = false;
+    this.#maxResultChars = limits.maxResultChars;
     const limitsJson = JSON.stringify({ maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars });
     try {
       let outcome: EngineOutcome;
       try {
         this.#start(code, filename, limitsJson);
         const stopped = await this.#runUntilSettled(budget);
-        outcome = stopped ? this.#stop(stopped) : this.#finish();
+        outcome = stopped ? this.#stop(stopped) : this.#finish(limits);
       } catch (error) {
         outcome = this.#recover(error);
       }
@@ -245,7 +248,7 @@ export class QuickJSThread {
       if (exception) this.#calls.freeValue(exception);
       if (this.#signal?.aborted) return "cancelled";
       if (budget.check()) return budget.expired;
-      const report = JSON.parse(this.#callString("poll")) as { settled: boolean; nextTimerAt: number | null };
+      const report = parsePollReport(this.#callString("poll"));
       if (report.settled) return null;
       if (report.nextTimerAt === null) return "deadlock";
       if (this.#config.clock === "virtual") {
@@ -263,8 +266,35 @@ export class QuickJSThread {
     }
   }
 
-  #finish(): EngineOutcome {
-    const finished = JSON.parse(this.#callString("finish")) as EngineOutcome;
+  /**
+   * Renders and copies the settled result. Both run guest code (getters, custom inspect, proxy
+   * traps inside values) and get budgets of their own, so a program that used most of its
+   * budget still gets its answer; a copy that takes too long is dropped with a warning.
+   */
+  #finish(limits: EvalLimits): EngineOutcome {
+    const renderBudget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs);
+    this.#budget = renderBudget;
+    let finished = this.#render();
+    if (renderBudget.expired) return this.#stop(renderBudget.expired);
+    if (finished.status === "ok") {
+      const copyBudget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs);
+      this.#budget = copyBudget;
+      let copied: { value?: string; valueNote?: string };
+      try {
+        copied = parseCopiedValue(this.#callString("copyValue"), limits.maxValueChars);
+      } catch (error) {
+        if (!(error instanceof GuestException)) throw error;
+        copied = { valueNote: copyBudget.expired ? `value not copied: copying took longer than ${limits.timeoutMs} ms` : `value not copied: ${error.message}` };
+      }
+      if (copyBudget.expired) copied = { valueNote: `value not copied: copying took longer than ${limits.timeoutMs} ms` };
+      finished = { ...finished, ...copied };
+    }
+    this.#callStringUnbounded("close");
+    return finished;
+  }
+
+  #render(): EngineOutcome {
+    const finished = parseFinished(this.#callString("finish"), this.#maxResultChars);
     if (finished.status === "error" && this.#heapExhausted && (finished.errorType === "Error" || finished.errorType === "InternalError") && finished.errorMessage === "null") {
       finished.errorType = "OutOfMemory";
       finished.errorMessage = finished.body = "out of memory";
@@ -289,7 +319,7 @@ export class QuickJSThread {
             );
     this.#drainAfterStop();
     if (this.#lost) return outcome;
-    const printed = JSON.parse(this.#callStringUnbounded("abort")) as { text: string; droppedChars: number };
+    const printed = parseOutput(this.#callStringUnbounded("close"));
     return { ...outcome, stdout: printed.text, stdoutDroppedChars: printed.droppedChars };
   }
 
@@ -342,6 +372,10 @@ export class QuickJSThread {
       }
       this.#discard(`the guest prelude failed: ${error.message}`);
       return errorOutcome("InternalError", `the interpreter failed: ${error.message}`);
+    }
+    if (error instanceof GuestProtocolError) {
+      this.#discard(`the program modified quickbox's guest runtime (${error.message})`);
+      return errorOutcome("InternalError", `the program modified the interpreter's own runtime (${error.message}); the thread will restart`);
     }
     if (error instanceof HostAllocationError) {
       this.#checkHeadroom();

@@ -5,10 +5,40 @@ export type ConsoleSink = (text: string) => void;
 
 const PREFIX: Record<string, string> = { warn: "[warn] ", error: "[error] " };
 
+/**
+ * Node's console formatting for the common case of primitives without format specifiers,
+ * without going through util.format (a flood of console.log must stay cheap).
+ */
+function formatPrimitives(args: unknown[]): string | null {
+  if (typeof args[0] === "string" && args[0].includes("%")) return null;
+  const parts: string[] = [];
+  for (const arg of args) {
+    switch (typeof arg) {
+      case "string":
+        parts.push(arg);
+        break;
+      case "number":
+        parts.push(Object.is(arg, -0) ? "-0" : String(arg));
+        break;
+      case "bigint":
+        parts.push(`${arg}n`);
+        break;
+      case "boolean":
+      case "undefined":
+        parts.push(String(arg));
+        break;
+      default:
+        if (arg !== null) return null;
+        parts.push("null");
+    }
+  }
+  return parts.join(" ");
+}
+
 export function createConsole(write: ConsoleSink): Record<string, unknown> {
   const counts = new Map<string, number>();
   const line = (level: string, args: unknown[]) => {
-    write((PREFIX[level] ?? "") + formatWithOptions({}, ...args) + "\n");
+    write((PREFIX[level] ?? "") + (formatPrimitives(args) ?? formatWithOptions({}, ...args)) + "\n");
   };
   const method = (level: string) =>
     ({

@@ -1,6 +1,8 @@
 import { OutputBuffer } from "./output-buffer.js";
-import { renderError, renderSuccess, type RenderedOutcome } from "./render.js";
+import { copyValue, renderError, renderFailure, renderSuccess, type RenderedOutcome } from "./render.js";
 import type { TimerQueue } from "./timers.js";
+import { then } from "./intrinsics.js";
+import { isProxy } from "./proxy-registry.js";
 
 /** Limits the host passes with every eval. */
 export interface EvalLimits {
@@ -22,7 +24,8 @@ type Settlement = { kind: "ok"; value: unknown } | { kind: "error"; error: unkno
 
 /**
  * The guest side of one eval: it owns the console buffer and the settlement of the cell's
- * promise. The host drives it through begin → (poll / fireTimer)* → finish or abort.
+ * promise. The host drives it through open → track/fail → (poll / fireTimer)* → finish →
+ * copyValue → close, or open → … → close when it stops the eval early.
  */
 export class EvalSession {
   readonly output: OutputBuffer;
@@ -37,12 +40,19 @@ export class EvalSession {
 
   /** `completion` is what QuickJS's async global eval returns: a promise of `{ value }`. */
   track(completion: Promise<{ value: unknown }>): void {
-    completion
-      .then((record) => record.value)
-      .then(
-        (value) => this.settle({ kind: "ok", value }),
-        (error) => this.settle({ kind: "error", error }),
-      );
+    const settleOk = (value: unknown) => this.settle({ kind: "ok", value });
+    const settleError = (error: unknown) => this.settle({ kind: "error", error });
+    then(
+      completion,
+      (record) => {
+        // A final Promise is awaited; any other value (a thenable, a proxy) is the result as is,
+        // so no guest code runs just to look at it.
+        const value = record.value;
+        if (!isProxy(value) && value instanceof Promise) then(value, settleOk, settleError);
+        else settleOk(value);
+      },
+      settleError,
+    );
   }
 
   fail(error: unknown): void {
@@ -57,14 +67,26 @@ export class EvalSession {
     return { settled: this.#settlement !== null, nextTimerAt: this.#settlement ? null : this.timers.nextDueAt() };
   }
 
+  /** Renders the settled result for the model; the session stays open for copyValue. */
   finish(): FinishedEval {
     this.timers.cancelAll();
     const settlement = this.#settlement ?? { kind: "error", error: new Error("the eval ended before its result settled") };
-    const rendered =
-      settlement.kind === "ok"
-        ? renderSuccess(settlement.value, this.limits.maxResultChars, this.limits.maxValueChars)
-        : renderError(settlement.error, this.limits.maxResultChars);
+    let rendered: RenderedOutcome;
+    try {
+      rendered =
+        settlement.kind === "ok"
+          ? renderSuccess(settlement.value, this.limits.maxResultChars)
+          : renderError(settlement.error, this.limits.maxResultChars);
+    } catch (error) {
+      rendered = renderFailure(error);
+    }
     const { text, droppedChars } = this.output.take();
     return { ...rendered, stdout: text, stdoutDroppedChars: droppedChars };
+  }
+
+  /** The structured copy of an ok result for the host (devalue text), within maxValueChars. */
+  copyValue(): { value?: string; valueNote?: string } {
+    if (this.#settlement?.kind !== "ok") return {};
+    return copyValue(this.#settlement.value, this.limits.maxValueChars);
   }
 }

@@ -9,6 +9,7 @@ import { EvalSession, type EvalLimits } from "./eval-session.js";
 import { installProxyRegistry } from "./proxy-registry.js";
 import { createRandomSource } from "./random.js";
 import { createTimerQueue } from "./timers.js";
+import { jsonParse, jsonStringify } from "./intrinsics.js";
 
 const global = globalThis as unknown as Record<string, unknown>;
 let session: EvalSession | null = null;
@@ -41,11 +42,11 @@ function requireSession(): EvalSession {
 
 export const internal = {
   seed(wordsJson: string): void {
-    randomSource.seed(JSON.parse(wordsJson) as number[]);
+    randomSource.seed(jsonParse(wordsJson) as number[]);
   },
   /** Called before the cell is evaluated: its synchronous part already prints. */
   open(limitsJson: string): void {
-    session = new EvalSession(JSON.parse(limitsJson) as EvalLimits, timers);
+    session = new EvalSession(jsonParse(limitsJson) as EvalLimits, timers);
   },
   track(completion: Promise<{ value: unknown }>): void {
     requireSession().track(completion);
@@ -54,21 +55,22 @@ export const internal = {
     requireSession().fail(error);
   },
   poll(): string {
-    return JSON.stringify(requireSession().poll());
+    return jsonStringify(requireSession().poll());
   },
   fireTimer(): void {
     timers.fireNext();
   },
   finish(): string {
-    const finished = requireSession().finish();
-    session = null;
-    return JSON.stringify(finished);
+    return jsonStringify(requireSession().finish());
   },
-  /** Ends an eval the host had to stop (timeout, cancel): returns what was printed. */
-  abort(): string {
+  copyValue(): string {
+    return jsonStringify(requireSession().copyValue());
+  },
+  /** Ends the eval (also one the host had to stop): returns what was printed, if not taken yet. */
+  close(): string {
     timers.cancelAll();
     const output = session ? session.output.take() : { text: "", droppedChars: 0 };
     session = null;
-    return JSON.stringify(output);
+    return jsonStringify(output);
   },
 };

@@ -1,7 +1,11 @@
 /**
  * QuickJS offers no way to ask "is this a Proxy?", so the guest's `Proxy` constructor is replaced
  * by one that records every proxy it makes. The prelude installs it before any user code runs.
+ * Proxies are made through node-inspect-extracted's wrapper, which remembers target and handler,
+ * so rendering shows the target (as Node does) and never runs a trap.
  */
+import { Proxy as InspectableProxy } from "node-inspect-extracted";
+
 const NativeProxy = Proxy;
 const proxies = new WeakSet<object>();
 
@@ -12,7 +16,7 @@ export function isProxy(value: unknown): boolean {
 export function installProxyRegistry(target: Record<string, unknown>): void {
   function Proxy(this: unknown, proxyTarget: object, handler: ProxyHandler<object>): object {
     if (!new.target) throw new TypeError("Constructor Proxy requires 'new'");
-    const proxy = new NativeProxy(proxyTarget, handler);
+    const proxy = new (InspectableProxy as ProxyConstructor)(proxyTarget, handler);
     proxies.add(proxy);
     return proxy;
   }

@@ -1,6 +1,7 @@
 import { inspect } from "node-inspect-extracted";
 import { stringify } from "devalue";
 import { isProxy } from "./proxy-registry.js";
+import { objectGetOwnPropertyDescriptors, objectGetPrototypeOf } from "./intrinsics.js";
 
 /** What the guest hands back to the host for one settled eval (JSON over the boundary). */
 export interface RenderedOutcome {
@@ -11,12 +12,12 @@ export interface RenderedOutcome {
   errorType?: string;
   errorMessage?: string;
   errorStack?: string;
-  /** devalue text of the result (ok only), absent when it could not be copied within the limit. */
-  value?: string;
-  valueNote?: string;
 }
 
 const INSPECT_CUSTOM = Symbol.for("nodejs.util.inspect.custom");
+const HANDLE_MARKER = "$handle";
+/** Set per render from maxResultChars (see boundedForInspect). */
+let renderKeyLimit = 4000;
 const PRELUDE_FRAME = /\(quickbox-prelude[^)]*\)|^\s*at quickbox-prelude/;
 /** Like V8's default Error.stackTraceLimit: a runaway recursion is not 4000 characters of frames. */
 const MAX_STACK_FRAMES = 10;
@@ -57,6 +58,41 @@ function inspectErrorLikeNode(this: Error, _depth: number, _options: unknown): s
   return stack ? `${head}\n${stack}` : `[${head}]`;
 }
 
+/**
+ * Objects with more keys than can ever show in the result are replaced, for rendering only, by a
+ * copy holding the first `maxKeys` properties (descriptors copied, so getters are not called).
+ * Each key takes at least one character, so the rendered head is the same; inspecting 50,000
+ * keys to keep 4,000 characters would only burn the eval's CPU budget.
+ */
+function boundedForInspect(value: unknown, maxKeys: number, depth: number, seen: Map<object, unknown>): unknown {
+  if (typeof value !== "object" || value === null || depth > 3 || isProxy(value)) return value;
+  if (seen.has(value)) return seen.get(value);
+  if (Array.isArray(value) || ArrayBuffer.isView(value) || value instanceof Map || value instanceof Set || value instanceof Error) {
+    return value;
+  }
+  const keys = Object.keys(value);
+  const descriptors = objectGetOwnPropertyDescriptors(value);
+  const needsCopy = keys.length > maxKeys;
+  const copy: Record<string, unknown> = needsCopy ? (Object.create(objectGetPrototypeOf(value)) as Record<string, unknown>) : {};
+  seen.set(value, needsCopy ? copy : value);
+  let changed = needsCopy;
+  const kept = needsCopy ? keys.slice(0, maxKeys) : keys;
+  const nested: [string, unknown][] = [];
+  for (const key of kept) {
+    const descriptor = descriptors[key]!;
+    if (!("value" in descriptor)) continue;
+    const bounded = boundedForInspect(descriptor.value, maxKeys, depth + 1, seen);
+    if (bounded !== descriptor.value) changed = true;
+    nested.push([key, bounded]);
+  }
+  if (!changed) return value;
+  const target = needsCopy ? copy : (Object.create(objectGetPrototypeOf(value)) as Record<string, unknown>);
+  for (const key of kept) Object.defineProperty(target, key, descriptors[key]!);
+  for (const [key, bounded] of nested) Object.defineProperty(target, key, { ...descriptors[key]!, value: bounded });
+  seen.set(value, target);
+  return target;
+}
+
 function inspectValue(value: unknown): string {
   const errorProto = Error.prototype as unknown as Record<symbol, unknown>;
   const hadCustom = Object.prototype.hasOwnProperty.call(errorProto, INSPECT_CUSTOM);
@@ -64,7 +100,7 @@ function inspectValue(value: unknown): string {
     Object.defineProperty(errorProto, INSPECT_CUSTOM, { value: inspectErrorLikeNode, configurable: true, writable: true });
   }
   try {
-    return inspect(value);
+    return inspect(boundedForInspect(value, renderKeyLimit, 0, new Map()));
   } finally {
     if (!hadCustom) delete errorProto[INSPECT_CUSTOM];
   }
@@ -95,11 +131,39 @@ function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/** Own enumerable string-keyed properties; accessors become `[Getter]` handles and are never called. */
+function copyOwnData(object: object): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  const descriptors = objectGetOwnPropertyDescriptors(object);
+  for (const key of Object.keys(descriptors)) {
+    const descriptor = descriptors[key]!;
+    if (!descriptor.enumerable) continue;
+    copy[key] = "value" in descriptor ? descriptor.value : { [HANDLE_MARKER]: descriptor.set ? (descriptor.get ? "[Getter/Setter]" : "[Setter]") : "[Getter]" };
+  }
+  return copy;
+}
+
+function hasAccessorOrSymbol(object: object): boolean {
+  if (Object.getOwnPropertySymbols(object).length > 0) return true;
+  const descriptors = objectGetOwnPropertyDescriptors(object);
+  for (const key of Object.keys(descriptors)) if (!("value" in descriptors[key]!)) return true;
+  return false;
+}
+
 /** A structured-clone-like copy: class instances become plain objects, handles become markers. */
-function copyValue(value: unknown, limitChars: number): { value?: string; valueNote?: string } {
+export function copyValue(value: unknown, limitChars: number): { value?: string; valueNote?: string } {
+  if (typeof value === "string" && value.length > limitChars) return { valueNote: `value not copied: larger than ${limitChars} characters` };
+  if (isHandleValue(value)) return { value: stringify({ [HANDLE_MARKER]: describeHandle(value) }) };
   try {
     const text = stringify(value, {
-      Handle: (candidate: unknown) => (isHandleValue(candidate) ? describeHandle(candidate) : undefined),
+      Handle: (candidate: unknown) => {
+        if (isHandleValue(candidate)) return describeHandle(candidate);
+        // Binary data is base64 in the copy: refuse early instead of building a huge string.
+        if ((ArrayBuffer.isView(candidate) || candidate instanceof ArrayBuffer) && candidate.byteLength * 1.4 > limitChars) {
+          return `${objectGetPrototypeOf(candidate)?.constructor?.name ?? "ArrayBuffer"}(${candidate.byteLength} bytes) [not copied: too large]`;
+        }
+        return undefined;
+      },
       Err: (candidate: unknown) =>
         candidate instanceof Error
           ? { name: String(candidate.name), message: String(candidate.message), stack: userStack(candidate) }
@@ -107,11 +171,11 @@ function copyValue(value: unknown, limitChars: number): { value?: string; valueN
       Obj: (candidate: unknown) => {
         if (typeof candidate !== "object" || candidate === null || Array.isArray(candidate)) return undefined;
         if (ArrayBuffer.isView(candidate) || candidate instanceof ArrayBuffer) return undefined;
-        if (isPlainObject(candidate) && Object.getOwnPropertySymbols(candidate).length === 0) return undefined;
+        if (isPlainObject(candidate) && !hasAccessorOrSymbol(candidate)) return undefined;
         if (candidate instanceof Map || candidate instanceof Set || candidate instanceof Date || candidate instanceof RegExp)
           return undefined;
         if (candidate instanceof Number || candidate instanceof String || candidate instanceof Boolean) return undefined;
-        return Object.fromEntries(Object.entries(candidate));
+        return copyOwnData(candidate);
       },
     });
     if (text.length > limitChars) return { valueNote: `value not copied: larger than ${limitChars} characters` };
@@ -127,18 +191,31 @@ const ENGINE_ERRORS: Record<string, string> = {
   interrupted: "Timeout",
 };
 
-export function renderSuccess(value: unknown, limitChars: number, valueLimitChars: number): RenderedOutcome {
+/** When rendering itself fails (a custom inspect that throws, say), the model still gets an answer. */
+export function renderFailure(error: unknown): RenderedOutcome {
+  let reason = "unknown error";
+  try {
+    reason = error instanceof Error ? `${String(error.name)}: ${String(error.message)}` : String(error);
+  } catch {
+    // keep the default
+  }
+  return { status: "ok", body: `[value could not be rendered: ${reason}]`, droppedChars: 0, handle: true };
+}
+
+export function renderSuccess(value: unknown, limitChars: number): RenderedOutcome {
+  renderKeyLimit = limitChars;
   if (typeof value === "string") {
-    return { status: "ok", ...cut(value, limitChars), handle: false, ...copyValue(value, valueLimitChars) };
+    return { status: "ok", ...cut(value, limitChars), handle: false };
   }
   if (isHandleValue(value)) {
     const text = describeHandle(value);
-    return { status: "ok", ...cut(text, limitChars), handle: true, value: stringify({ $handle: text }) };
+    return { status: "ok", ...cut(text, limitChars), handle: true };
   }
-  return { status: "ok", ...cut(inspectValue(value), limitChars), handle: false, ...copyValue(value, valueLimitChars) };
+  return { status: "ok", ...cut(inspectValue(value), limitChars), handle: false };
 }
 
 export function renderError(thrown: unknown, limitChars: number): RenderedOutcome {
+  renderKeyLimit = limitChars;
   if (thrown instanceof Error) {
     let name = "Error";
     let message = "";

@@ -1,0 +1,73 @@
+/**
+ * Everything the guest reports is untrusted: a program can replace JSON, Array methods or
+ * prototypes in its own thread. Reports are parsed and shape-checked here; a malformed one means
+ * the prelude can no longer be trusted, and the thread's instance is replaced.
+ */
+import type { EngineOutcome } from "./quickjs-thread.js";
+
+export class GuestProtocolError extends Error {
+  override name = "GuestProtocolError";
+}
+
+function parseObject(text: string, what: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new GuestProtocolError(`${what}: not JSON`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new GuestProtocolError(`${what}: not an object`);
+  return value as Record<string, unknown>;
+}
+
+function check(condition: boolean, what: string): void {
+  if (!condition) throw new GuestProtocolError(`${what}: unexpected shape`);
+}
+
+const isCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+const isOptionalString = (value: unknown) => value === undefined || typeof value === "string";
+
+export function parsePollReport(text: string): { settled: boolean; nextTimerAt: number | null } {
+  const report = parseObject(text, "poll");
+  check(typeof report.settled === "boolean", "poll");
+  check(report.nextTimerAt === null || (typeof report.nextTimerAt === "number" && Number.isFinite(report.nextTimerAt)), "poll");
+  return { settled: report.settled as boolean, nextTimerAt: report.nextTimerAt as number | null };
+}
+
+export function parseOutput(text: string): { text: string; droppedChars: number } {
+  const output = parseObject(text, "output");
+  check(typeof output.text === "string" && isCount(output.droppedChars), "output");
+  return { text: output.text as string, droppedChars: output.droppedChars as number };
+}
+
+export function parseFinished(text: string, maxChars: number): EngineOutcome {
+  const f = parseObject(text, "finish");
+  check(f.status === "ok" || f.status === "error", "finish");
+  check(typeof f.body === "string" && (f.body as string).length <= maxChars && isCount(f.droppedChars), "finish");
+  check(typeof f.handle === "boolean", "finish");
+  check(typeof f.stdout === "string" && (f.stdout as string).length <= maxChars && isCount(f.stdoutDroppedChars), "finish");
+  for (const key of ["errorType", "errorMessage", "errorStack"]) check(isOptionalString(f[key]), "finish");
+  check(f.status === "ok" || typeof f.errorType === "string", "finish");
+  const outcome: EngineOutcome = {
+    status: f.status as "ok" | "error",
+    body: f.body as string,
+    droppedChars: f.droppedChars as number,
+    handle: f.handle as boolean,
+    stdout: f.stdout as string,
+    stdoutDroppedChars: f.stdoutDroppedChars as number,
+  };
+  for (const key of ["errorType", "errorMessage", "errorStack"] as const) {
+    if (typeof f[key] === "string") outcome[key] = f[key] as string;
+  }
+  return outcome;
+}
+
+export function parseCopiedValue(text: string, maxChars: number): { value?: string; valueNote?: string } {
+  const copied = parseObject(text, "copyValue");
+  check(isOptionalString(copied.value) && isOptionalString(copied.valueNote), "copyValue");
+  check(typeof copied.value !== "string" || (copied.value as string).length <= maxChars, "copyValue");
+  return {
+    ...(typeof copied.value === "string" ? { value: copied.value } : {}),
+    ...(typeof copied.valueNote === "string" ? { valueNote: copied.valueNote } : {}),
+  };
+}

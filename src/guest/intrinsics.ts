@@ -1,0 +1,15 @@
+/**
+ * Built-ins the prelude relies on, captured before any user code runs. User code may replace
+ * `JSON`, `Promise.prototype.then`, `Reflect` and friends in its own thread; the prelude keeps
+ * using the originals. (The host also validates everything the guest reports.)
+ */
+export const jsonStringify = JSON.stringify;
+export const jsonParse = JSON.parse;
+export const promiseThen = Promise.prototype.then;
+export const reflectApply = Reflect.apply;
+export const objectGetOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
+export const objectGetPrototypeOf = Object.getPrototypeOf;
+
+export function then<T, R>(promise: Promise<T>, onFulfilled: (value: T) => R, onRejected?: (error: unknown) => R): Promise<R> {
+  return reflectApply(promiseThen, promise, [onFulfilled, onRejected]) as Promise<R>;
+}

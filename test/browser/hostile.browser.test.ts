@@ -1,0 +1,7 @@
+import { describe } from "vitest";
+import { createInterpreter } from "../../src/index.js";
+import { defineHostileCorpus } from "../shared/hostile-corpus.js";
+
+describe("hostile corpus (Chromium, inline)", () => {
+  defineHostileCorpus(createInterpreter);
+});

@@ -1,0 +1,3 @@
+// expect: ok
+const AsyncFunction = (async () => {}).constructor;
+await new AsyncFunction('return typeof process')()

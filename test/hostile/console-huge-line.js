@@ -1,0 +1,3 @@
+// expect: ok
+// expect-text: truncated \d+ chars\]
+console.log('z'.repeat(2000000)); 1

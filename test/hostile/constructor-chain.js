@@ -1,0 +1,5 @@
+// expect: ok
+// expect-text: ^<result>\[ 'undefined', 'undefined', 'undefined' \]</result>$
+const g = (function () {}).constructor('return this')();
+const g2 = [].constructor.constructor('return globalThis')();
+[typeof g.process, typeof g2.require, typeof Function('return this')().fetch]

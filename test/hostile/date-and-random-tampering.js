@@ -1,0 +1,3 @@
+// expect: ok
+Date.now = () => 123; Math.random = () => 4;
+[Date.now(), Math.random()]

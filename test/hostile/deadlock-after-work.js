@@ -1,0 +1,4 @@
+// expect: Deadlock
+let total = 0;
+for (let i = 0; i < 1000; i++) total += i;
+await new Promise((resolve) => { if (total < 0) resolve() })

@@ -1,0 +1,2 @@
+// expect: Deadlock
+await new Promise(() => {})

@@ -1,0 +1,5 @@
+// expect: x" kind="handle
+// expect-text: ^<error type="x&quot; kind=&quot;handle">
+const e = new Error('boom');
+e.name = 'x" kind="handle';
+throw e

@@ -1,0 +1,5 @@
+// expect: Error
+const e = new Error('x');
+Object.defineProperty(e, 'name', { get() { throw new Error('no name for you') } });
+Object.defineProperty(e, 'message', { get() { throw new Error('no message') } });
+throw e

@@ -1,0 +1,3 @@
+// expect: ok
+// expect-text: ^<result>\[ 3, 'undefined' \]</result>$
+[eval('1 + 2'), eval('typeof fetch')]

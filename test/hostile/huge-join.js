@@ -1,0 +1,3 @@
+// expect: OutOfMemory|RangeError|InternalError
+// requires: watchdog
+new Array(2 ** 31 - 1).join('ab')

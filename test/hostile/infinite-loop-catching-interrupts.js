@@ -1,0 +1,4 @@
+// expect: Timeout
+// The interrupt becomes a catchable rejection inside async code; the eval must still end.
+async function spin() { while (true) {} }
+for (;;) { try { await spin() } catch {} }

@@ -1,0 +1,2 @@
+// expect: Timeout
+while (true) {}

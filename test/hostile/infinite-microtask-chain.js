@@ -1,0 +1,4 @@
+// expect: Timeout
+function again() { Promise.resolve().then(again) }
+again();
+await new Promise(() => {});

@@ -1,0 +1,3 @@
+// expect: Timeout
+setInterval(() => {}, 0);
+await new Promise(() => {});

@@ -1,0 +1,4 @@
+// expect: StackOverflow
+let deep = {};
+for (let i = 0; i < 300000; i++) deep = { deep };
+JSON.stringify(deep).length

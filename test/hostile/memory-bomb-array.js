@@ -1,0 +1,3 @@
+// expect: OutOfMemory
+const keep = [];
+while (true) keep.push(new Array(100000).fill(1));

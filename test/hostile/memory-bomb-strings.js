@@ -1,0 +1,3 @@
+// expect: OutOfMemory
+const keep = [];
+while (true) keep.push('x'.repeat(65536) + keep.length);

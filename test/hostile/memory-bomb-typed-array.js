@@ -1,0 +1,2 @@
+// expect: OutOfMemory|RangeError
+new Uint8Array(1024 * 1024 * 1024)

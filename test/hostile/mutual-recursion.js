@@ -1,0 +1,3 @@
+// expect: StackOverflow
+const a = (n) => b(n + 1), b = (n) => a(n + 1);
+a(0)

@@ -1,0 +1,3 @@
+// expect: ok
+Promise.prototype.then = function () { throw new Error('no then') };
+'tampered'

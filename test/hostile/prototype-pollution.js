@@ -1,0 +1,4 @@
+// expect: ok
+Object.prototype.polluted = 'yes';
+Array.prototype.push = () => { throw new Error('hijacked') };
+'polluted this thread only'

@@ -1,0 +1,3 @@
+// expect: StackOverflow
+function f() { return f() + 1 }
+f()

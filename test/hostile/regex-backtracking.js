@@ -1,0 +1,2 @@
+// expect: Timeout
+/(a+)+$/.test('a'.repeat(40) + '!')

@@ -1,0 +1,3 @@
+// expect: ok
+// expect-text: \[Getter\]
+({ get trap() { while (true) {} } })

@@ -1,0 +1,3 @@
+// expect: ok
+// expect-text: \{ inner: \{ a: 1 \} \}
+({ inner: new Proxy({ a: 1 }, { ownKeys() { throw new Error('trap') } }) })

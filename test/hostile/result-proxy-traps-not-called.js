@@ -1,0 +1,3 @@
+// expect: ok
+// expect-text: ^<result kind="handle">
+new Proxy({ a: 1 }, { get() { while (true) {} }, ownKeys() { while (true) {} }, getOwnPropertyDescriptor() { while (true) {} } })

@@ -1,0 +1,5 @@
+// expect: ok
+// expect-text: empty items
+const a = [];
+a[4294967294] = 1;
+a

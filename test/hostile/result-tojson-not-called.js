@@ -1,0 +1,2 @@
+// expect: ok
+({ toJSON() { while (true) {} }, a: 1 })

@@ -1,0 +1,2 @@
+// expect: Error
+[3, 1, 2].sort(() => { throw new Error('cmp') })

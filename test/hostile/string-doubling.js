@@ -1,0 +1,3 @@
+// expect: OutOfMemory|RangeError|InternalError
+let s = 'x';
+while (true) s += s;

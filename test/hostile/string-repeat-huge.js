@@ -1,0 +1,2 @@
+// expect: OutOfMemory|RangeError|InternalError
+'abc'.repeat(2 ** 29)

@@ -1,0 +1,2 @@
+// expect: ok
+({ [Symbol('hidden')]: 1, visible: 2 })

@@ -1,0 +1,3 @@
+// expect: Error
+// expect-text: ^<error type="Error">null</error>$
+throw null

@@ -1,0 +1,3 @@
+// expect: RangeError
+setTimeout(() => { throw new RangeError('from a timer') }, 5);
+await new Promise((resolve) => setTimeout(resolve, 100));
