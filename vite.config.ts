@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from "vite";
 import { playwright } from "@vitest/browser-playwright";
+import { wasmAsset } from "./scripts/vite-plugin-wasm-asset.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -16,6 +17,7 @@ export const CHROMIUM_ARGS = [
 
 // Library build (dist/) and the test projects: node and real Chromium.
 export default defineConfig({
+  plugins: [wasmAsset()],
   build: {
     target: "es2022",
     outDir: "dist",

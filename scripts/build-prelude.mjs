@@ -33,6 +33,12 @@ const INSPECT_PATCHES = [
     replace:
       'getOwnNonIndexProperties:function(t){if(t!=null&&typeof t.length=="number"&&t.length>65536&&(Array.isArray(t)||ArrayBuffer.isView(t)))return[];',
   },
+  {
+    // Node's getStackString(err): V8 stacks start with "Name: message"; QuickJS's hold only the
+    // frames, which Node's formatError would print as "[    at …]". Prepend the header.
+    find: "function Br(t){return t.stack?wt(t.stack):T(t)}",
+    replace: 'function Br(t){var s=t.stack?wt(t.stack):"";return /^\\s+at /.test(s)?T(t)+"\\n"+s.replace(/\\n$/,""):s||T(t)}',
+  },
 ];
 
 /** node-inspect-extracted reads `Atomics` at load and builds its Proxy wrapper on the global

@@ -64,16 +64,22 @@ export class InterpreterCore {
     if (this.#disposal.signal.aborted) return finish(simpleError("Cancelled", "the interpreter was disposed"));
     const record = await this.#threadFor(threadId, warnings);
     const signal = userSignal ? AbortSignal.any([userSignal, this.#disposal.signal]) : this.#disposal.signal;
-    const cell = transformCell(code);
-    record.cells++;
-    const filename = `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
-    const outcome = await record.thread.eval(cell.code, filename, {
+    const limits = {
       timeoutMs: this.#options.timeoutMs,
       wallTimeoutMs: this.#options.wallTimeoutMs,
       maxResultChars: this.#options.maxResultChars,
       maxValueChars: this.#options.maxToolPayloadBytes,
       signal,
-    });
+    };
+    record.cells++;
+    let cell = transformCell(code);
+    const filename = () => `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
+    let outcome = await record.thread.eval(cell.code, filename(), limits);
+    if (outcome.compileFailed && !cell.parsed && !outcome.instanceLost) {
+      // The unparsed fast path did not compile: parse it properly (it may be TypeScript).
+      cell = transformCell(code, { full: true });
+      outcome = await record.thread.eval(cell.code, filename(), limits);
+    }
     if (outcome.instanceLost) {
       this.#threads.delete(threadId);
       this.#restartNotes.set(threadId, outcome.instanceLost);

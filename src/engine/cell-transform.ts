@@ -11,7 +11,12 @@ import { transform } from "sucrase";
 export interface TransformedCell {
   code: string;
   language: "javascript" | "typescript";
+  /** False when the cell was passed through unparsed (see transformCell's fast path). */
+  parsed: boolean;
 }
+
+/** Only these top-level forms need rewriting; a cell without the words needs no parse. */
+const MAY_DECLARE = /\b(?:let|const|class|import|export|using)\b/;
 
 interface Edit {
   at: number;
@@ -71,14 +76,20 @@ function applyEdits(code: string, edits: Edit[]): string {
   return result;
 }
 
-export function transformCell(source: string): TransformedCell {
+/**
+ * Cells that cannot contain a declaration to rewrite skip parsing: QuickJS compiles them as they
+ * are. If that fails to compile, the caller retries with `{ full: true }` (the cell may be
+ * TypeScript); a compile error means nothing ran, so the retry repeats no side effect.
+ */
+export function transformCell(source: string, options: { full?: boolean } = {}): TransformedCell {
+  if (!options.full && !MAY_DECLARE.test(source)) return { code: source, language: "javascript", parsed: false };
   const program = parseScript(source);
-  if (program) return { code: applyEdits(source, replDeclarationEdits(program)), language: "javascript" };
+  if (program) return { code: applyEdits(source, replDeclarationEdits(program)), language: "javascript", parsed: true };
   const stripped = stripTypes(source);
   const strippedProgram = stripped === null ? null : parseScript(stripped);
   if (stripped !== null && strippedProgram) {
-    return { code: applyEdits(stripped, replDeclarationEdits(strippedProgram)), language: "typescript" };
+    return { code: applyEdits(stripped, replDeclarationEdits(strippedProgram)), language: "typescript", parsed: true };
   }
   // Not valid JavaScript or TypeScript: let QuickJS report the SyntaxError with its position.
-  return { code: stripped ?? source, language: stripped === null ? "javascript" : "typescript" };
+  return { code: stripped ?? source, language: stripped === null ? "javascript" : "typescript", parsed: true };
 }

@@ -117,15 +117,16 @@ export class GuestCalls {
     const owned: ValuePointer[] = [];
     const argv = args.length ? this.malloc(4 * args.length) : 0;
     try {
-      const view = new Uint32Array(this.#instance.memory.buffer, argv, args.length);
+      const heap = this.#instance.heapU32;
       args.forEach((arg, index) => {
+        let pointer: number;
         if (typeof arg === "string") {
-          const value = this.newString(arg);
-          owned.push(value);
-          view[index] = value;
+          pointer = this.newString(arg);
+          owned.push(pointer as ValuePointer);
         } else {
-          view[index] = typeof arg === "number" ? arg : arg.pointer;
+          pointer = typeof arg === "number" ? arg : arg.pointer;
         }
+        heap[(argv >> 2) + index] = pointer;
       });
       return ffi.QTS_Call(this.ctx, fn, ffi.QTS_GetUndefined(), args.length, argv as never);
     } finally {
@@ -134,34 +135,23 @@ export class GuestCalls {
     }
   }
 
+  /** True while QuickJS has promise jobs queued. */
+  hasPendingJobs(): boolean {
+    return this.#instance.ffi.QTS_IsJobPending(this.rt) !== 0;
+  }
+
   /**
-   * Runs queued promise jobs one at a time until none is left or `keepGoing()` says stop.
-   * Returns how many ran and the last job-level exception (caller frees it).
+   * Runs queued promise jobs until none is left or `keepGoing()` says stop, `batch` at a time
+   * (-1: all). A job that throws (only an interrupt does: reactions catch everything else)
+   * ends a batch; whatever it returned is freed.
    */
-  runPendingJobs(keepGoing: () => boolean): { executed: number; exception: ValuePointer | null } {
+  runPendingJobs(keepGoing: () => boolean, batch = -1): void {
     const ffi = this.#instance.ffi;
     const contextOut = this.malloc(4);
-    let executed = 0;
-    let exception: ValuePointer | null = null;
     try {
-      while (keepGoing()) {
-        new Uint32Array(this.#instance.memory.buffer, contextOut, 1)[0] = 0;
-        const result = ffi.QTS_ExecutePendingJob(this.rt, 1, contextOut as never);
-        const ranContext = new Uint32Array(this.#instance.memory.buffer, contextOut, 1)[0];
-        if (!ranContext) {
-          ffi.QTS_FreeValuePointerRuntime(this.rt, result);
-          break;
-        }
-        executed++;
-        // The result is the number of jobs run, or the exception a job raised.
-        if (this.typeOf(result) === "number") {
-          this.freeValue(result);
-        } else {
-          if (exception) this.freeValue(exception);
-          exception = result;
-        }
+      while (keepGoing() && this.hasPendingJobs()) {
+        ffi.QTS_FreeValuePointerRuntime(this.rt, ffi.QTS_ExecutePendingJob(this.rt, batch, contextOut as never));
       }
-      return { executed, exception };
     } finally {
       this.free(contextOut);
     }

@@ -27,11 +27,19 @@ function check(condition: boolean, what: string): void {
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 const isOptionalString = (value: unknown) => value === undefined || typeof value === "string";
 
-export function parsePollReport(text: string): { settled: boolean; nextTimerAt: number | null } {
+export type PollReport =
+  | { settled: false; nextTimerAt: number | null }
+  | { settled: true; outcome: EngineOutcome; needsCopy: boolean };
+
+export function parsePollReport(text: string, maxChars: number, maxValueChars: number): PollReport {
   const report = parseObject(text, "poll");
-  check(typeof report.settled === "boolean", "poll");
-  check(report.nextTimerAt === null || (typeof report.nextTimerAt === "number" && Number.isFinite(report.nextTimerAt)), "poll");
-  return { settled: report.settled as boolean, nextTimerAt: report.nextTimerAt as number | null };
+  if (report.settled === false) {
+    check(report.nextTimerAt === null || (typeof report.nextTimerAt === "number" && Number.isFinite(report.nextTimerAt)), "poll");
+    return { settled: false, nextTimerAt: report.nextTimerAt as number | null };
+  }
+  check(report.settled === true && typeof report.needsCopy === "boolean", "poll");
+  check(typeof report.outcome === "object" && report.outcome !== null, "poll");
+  return { settled: true, outcome: checkOutcome(report.outcome as Record<string, unknown>, maxChars, maxValueChars), needsCopy: report.needsCopy as boolean };
 }
 
 export function parseOutput(text: string): { text: string; droppedChars: number } {
@@ -40,13 +48,13 @@ export function parseOutput(text: string): { text: string; droppedChars: number 
   return { text: output.text as string, droppedChars: output.droppedChars as number };
 }
 
-export function parseFinished(text: string, maxChars: number): EngineOutcome {
-  const f = parseObject(text, "finish");
+function checkOutcome(f: Record<string, unknown>, maxChars: number, maxValueChars: number): EngineOutcome {
   check(f.status === "ok" || f.status === "error", "finish");
   check(typeof f.body === "string" && (f.body as string).length <= maxChars && isCount(f.droppedChars), "finish");
   check(typeof f.handle === "boolean", "finish");
   check(typeof f.stdout === "string" && (f.stdout as string).length <= maxChars && isCount(f.stdoutDroppedChars), "finish");
-  for (const key of ["errorType", "errorMessage", "errorStack"]) check(isOptionalString(f[key]), "finish");
+  for (const key of ["errorType", "errorMessage", "errorStack", "value", "valueNote"]) check(isOptionalString(f[key]), "finish");
+  check(typeof f.value !== "string" || (f.value as string).length <= maxValueChars, "finish");
   check(f.status === "ok" || typeof f.errorType === "string", "finish");
   const outcome: EngineOutcome = {
     status: f.status as "ok" | "error",
@@ -56,7 +64,7 @@ export function parseFinished(text: string, maxChars: number): EngineOutcome {
     stdout: f.stdout as string,
     stdoutDroppedChars: f.stdoutDroppedChars as number,
   };
-  for (const key of ["errorType", "errorMessage", "errorStack"] as const) {
+  for (const key of ["errorType", "errorMessage", "errorStack", "value", "valueNote"] as const) {
     if (typeof f[key] === "string") outcome[key] = f[key] as string;
   }
   return outcome;

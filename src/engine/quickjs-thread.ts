@@ -6,7 +6,7 @@
  */
 import { type BaseImage, type ImagePointers, type InternalFunction } from "./base-image.js";
 import { EVAL_FLAG_ASYNC, EVAL_GLOBAL, GuestCalls, HostAllocationError, type CallArgument, type ValuePointer } from "./guest-calls.js";
-import { GuestProtocolError, parseCopiedValue, parseFinished, parseOutput, parsePollReport } from "./guest-reports.js";
+import { GuestProtocolError, parseCopiedValue, parseOutput, parsePollReport } from "./guest-reports.js";
 import { RunBudget, type TimeoutKind } from "./run-budget.js";
 import { createWasmInstance, type WasmInstance } from "./wasm-instance.js";
 
@@ -42,6 +42,8 @@ export interface EngineOutcome {
   stdoutDroppedChars: number;
   /** Set when the instance was discarded during this eval: the thread's state is gone. */
   instanceLost?: string;
+  /** The cell did not compile: nothing of it ran. */
+  compileFailed?: boolean;
 }
 
 /** Guest heap kept free after an out-of-memory eval; below it the instance is replaced. */
@@ -85,7 +87,8 @@ export class QuickJSThread {
   #budget: RunBudget | null = null;
   #signal: AbortSignal | undefined;
   #heapExhausted = false;
-  #maxResultChars = 0;
+  /** The limits the guest's sessions were last configured with. */
+  #limitsJson = "";
   #lost: string | null = null;
 
   private constructor(instance: WasmInstance, image: BaseImage, config: ThreadConfig) {
@@ -204,14 +207,14 @@ export class QuickJSThread {
     this.#budget = budget;
     this.#signal = limits.signal;
     this.#heapExhausted = false;
-    this.#maxResultChars = limits.maxResultChars;
     const limitsJson = JSON.stringify({ maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars });
     try {
       let outcome: EngineOutcome;
       try {
-        this.#start(code, filename, limitsJson);
-        const stopped = await this.#runUntilSettled(budget);
-        outcome = stopped ? this.#stop(stopped) : this.#finish(limits);
+        const compiled = this.#start(code, filename, limitsJson);
+        const settled = await this.#runUntilSettled(budget, limits);
+        outcome = typeof settled === "string" ? this.#stop(settled) : this.#complete(settled, limits);
+        if (!compiled) outcome = { ...outcome, compileFailed: true };
       } catch (error) {
         outcome = this.#recover(error);
       }
@@ -222,8 +225,11 @@ export class QuickJSThread {
     }
   }
 
-  #start(code: string, filename: string, limitsJson: string): void {
-    this.#callVoid("open", [limitsJson]);
+  #start(code: string, filename: string, limitsJson: string): boolean {
+    if (limitsJson !== this.#limitsJson) {
+      this.#callVoid("configure", [limitsJson]);
+      this.#limitsJson = limitsJson;
+    }
     const completion = this.#calls.evalScript(code, filename, EVAL_GLOBAL | EVAL_FLAG_ASYNC);
     const exception = this.#calls.takeException(completion);
     if (exception) {
@@ -232,24 +238,27 @@ export class QuickJSThread {
       } finally {
         this.#calls.freeValue(exception);
       }
-      return;
+      return false;
     }
     try {
       this.#callVoid("track", [completion]);
     } finally {
       this.#calls.freeValue(completion);
     }
+    return true;
   }
 
-  /** Returns why the eval must stop early, or null once the cell's promise has settled. */
-  async #runUntilSettled(budget: RunBudget): Promise<StopReason | null> {
+  /**
+   * Runs jobs and timers until the cell's promise settles; returns the guest's rendering of the
+   * result, or why the eval must stop early.
+   */
+  async #runUntilSettled(budget: RunBudget, limits: EvalLimits): Promise<Settled | StopReason> {
     for (;;) {
-      const { exception } = this.#calls.runPendingJobs(() => budget.expired === null);
-      if (exception) this.#calls.freeValue(exception);
+      this.#calls.runPendingJobs(() => budget.expired === null);
       if (this.#signal?.aborted) return "cancelled";
-      if (budget.check()) return budget.expired;
-      const report = parsePollReport(this.#callString("poll"));
-      if (report.settled) return null;
+      if (budget.check()) return budget.expired!;
+      const report = parsePollReport(this.#callString("poll"), limits.maxResultChars, limits.maxValueChars);
+      if (report.settled) return report;
       if (report.nextTimerAt === null) return "deadlock";
       if (this.#config.clock === "virtual") {
         this.#clockMs = Math.max(this.#clockMs, report.nextTimerAt);
@@ -267,40 +276,28 @@ export class QuickJSThread {
   }
 
   /**
-   * Renders and copies the settled result. Both run guest code (getters, custom inspect, proxy
-   * traps inside values) and get budgets of their own, so a program that used most of its
-   * budget still gets its answer; a copy that takes too long is dropped with a warning.
+   * The guest rendered the result while polling. An object result is copied for the host under
+   * a budget of its own (copying runs getters-free but can still be long): a program that used
+   * most of its budget still gets its answer, and a copy that takes too long is dropped.
    */
-  #finish(limits: EvalLimits): EngineOutcome {
-    const renderBudget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs);
-    this.#budget = renderBudget;
-    let finished = this.#render();
-    if (renderBudget.expired) return this.#stop(renderBudget.expired);
-    if (finished.status === "ok") {
-      const copyBudget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs);
-      this.#budget = copyBudget;
-      let copied: { value?: string; valueNote?: string };
-      try {
-        copied = parseCopiedValue(this.#callString("copyValue"), limits.maxValueChars);
-      } catch (error) {
-        if (!(error instanceof GuestException)) throw error;
-        copied = { valueNote: copyBudget.expired ? `value not copied: copying took longer than ${limits.timeoutMs} ms` : `value not copied: ${error.message}` };
-      }
-      if (copyBudget.expired) copied = { valueNote: `value not copied: copying took longer than ${limits.timeoutMs} ms` };
-      finished = { ...finished, ...copied };
+  #complete(settled: Settled, limits: EvalLimits): EngineOutcome {
+    let outcome = settled.outcome;
+    if (outcome.status === "error" && this.#heapExhausted && outcome.errorMessage === "null") {
+      outcome = { ...outcome, errorType: "OutOfMemory", errorMessage: "out of memory", body: "out of memory" };
     }
-    this.#callStringUnbounded("close");
-    return finished;
-  }
-
-  #render(): EngineOutcome {
-    const finished = parseFinished(this.#callString("finish"), this.#maxResultChars);
-    if (finished.status === "error" && this.#heapExhausted && (finished.errorType === "Error" || finished.errorType === "InternalError") && finished.errorMessage === "null") {
-      finished.errorType = "OutOfMemory";
-      finished.errorMessage = finished.body = "out of memory";
+    if (outcome.errorType === "OutOfMemory") this.#checkHeadroom();
+    if (!settled.needsCopy) return outcome;
+    const copyBudget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs);
+    this.#budget = copyBudget;
+    const tooLong = `value not copied: copying took longer than ${limits.timeoutMs} ms`;
+    try {
+      const copied = parseCopiedValue(this.#callString("copyValue"), limits.maxValueChars);
+      return { ...outcome, ...(copyBudget.expired ? { valueNote: tooLong } : copied) };
+    } catch (error) {
+      if (!(error instanceof GuestException)) throw error;
+      this.#callStringUnbounded("close");
+      return { ...outcome, valueNote: copyBudget.expired ? tooLong : `value not copied: ${error.message}` };
     }
-    if (finished.errorType === "OutOfMemory") this.#checkHeadroom();
-    return finished;
   }
 
   /** Ends an eval that cannot finish normally; keeps what it printed. */
@@ -332,9 +329,8 @@ export class QuickJSThread {
     const budget = this.#budget;
     budget?.expire("cpu");
     let drained = 0;
-    const { exception } = this.#calls.runPendingJobs(() => drained++ < MAX_DRAIN_JOBS);
-    if (exception) this.#calls.freeValue(exception);
-    if (drained > MAX_DRAIN_JOBS) this.#discard("promise jobs kept running after the eval was stopped");
+    this.#calls.runPendingJobs(() => drained++ < MAX_DRAIN_JOBS, 1);
+    if (this.#calls.hasPendingJobs()) this.#discard("promise jobs kept running after the eval was stopped");
   }
 
   /** Internal calls after a stop run without the interrupt, so they cannot be cut short. */
@@ -394,6 +390,7 @@ export class QuickJSThread {
 }
 
 type StopReason = TimeoutKind | "deadlock" | "cancelled";
+type Settled = { settled: true; outcome: EngineOutcome; needsCopy: boolean };
 
 /** An internal prelude call threw (interrupt, out of memory, or a prelude bug). */
 class GuestException extends Error {

@@ -15,6 +15,8 @@ export interface InstanceCallbacks {
 
 export interface WasmInstance {
   readonly memory: WebAssembly.Memory;
+  /** A view of the whole memory; valid for the instance's life because the memory never grows. */
+  readonly heapU32: Uint32Array;
   readonly module: QuickJSEmscriptenModule;
   readonly ffi: QuickJSFFI;
 }
@@ -71,5 +73,5 @@ export async function createWasmInstance(
     normalizeModule: () => 0 as never,
     freeHostRef: () => {},
   };
-  return { memory, module, ffi: new FFI(module) };
+  return { memory, heapU32: new Uint32Array(memory.buffer), module, ffi: new FFI(module) };
 }

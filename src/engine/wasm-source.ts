@@ -4,7 +4,6 @@
  * gave the asset. workerd cannot compile wasm from bytes at all: there `wasmModule` is required.
  */
 import { detectRuntime } from "../runtime/detect.js";
-import releaseWasmUrl from "@jitl/quickjs-wasmfile-release-sync/wasm?url";
 
 export async function compileWasmFromPackage(specifier: string, browserUrl: string): Promise<WebAssembly.Module> {
   const runtime = detectRuntime();
@@ -25,6 +24,8 @@ export async function compileWasmFromPackage(specifier: string, browserUrl: stri
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
+import { RELEASE_WASM_URL } from "./wasm-url.js";
+
 export function compileReleaseWasm(): Promise<WebAssembly.Module> {
-  return compileWasmFromPackage("@jitl/quickjs-wasmfile-release-sync/wasm", releaseWasmUrl);
+  return compileWasmFromPackage("@jitl/quickjs-wasmfile-release-sync/wasm", RELEASE_WASM_URL);
 }

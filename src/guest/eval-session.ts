@@ -1,5 +1,5 @@
 import { OutputBuffer } from "./output-buffer.js";
-import { copyValue, renderError, renderFailure, renderSuccess, type RenderedOutcome } from "./render.js";
+import { copyValue, isCopiedCheaply, renderError, renderFailure, renderSuccess, type RenderedOutcome } from "./render.js";
 import type { TimerQueue } from "./timers.js";
 import { then } from "./intrinsics.js";
 import { isProxy } from "./proxy-registry.js";
@@ -10,22 +10,25 @@ export interface EvalLimits {
   maxValueChars: number;
 }
 
-export interface PollReport {
-  settled: boolean;
-  nextTimerAt: number | null;
-}
-
 export interface FinishedEval extends RenderedOutcome {
   stdout: string;
   stdoutDroppedChars: number;
+  /** devalue text of an ok result, when it was cheap to copy right away. */
+  value?: string;
+  valueNote?: string;
 }
+
+/** What `poll` reports: still running (and when the next timer is due), or the rendered result. */
+export type PollReport =
+  | { settled: false; nextTimerAt: number | null }
+  | { settled: true; outcome: FinishedEval; needsCopy: boolean };
 
 type Settlement = { kind: "ok"; value: unknown } | { kind: "error"; error: unknown };
 
 /**
  * The guest side of one eval: it owns the console buffer and the settlement of the cell's
- * promise. The host drives it through open → track/fail → (poll / fireTimer)* → finish →
- * copyValue → close, or open → … → close when it stops the eval early.
+ * promise. The host drives it: open → track/fail → (poll / fireTimer)* until poll reports the
+ * rendered result → copyValue when the result is an object → close (copyValue closes too).
  */
 export class EvalSession {
   readonly output: OutputBuffer;
@@ -64,13 +67,9 @@ export class EvalSession {
   }
 
   poll(): PollReport {
-    return { settled: this.#settlement !== null, nextTimerAt: this.#settlement ? null : this.timers.nextDueAt() };
-  }
-
-  /** Renders the settled result for the model; the session stays open for copyValue. */
-  finish(): FinishedEval {
+    const settlement = this.#settlement;
+    if (!settlement) return { settled: false, nextTimerAt: this.timers.nextDueAt() };
     this.timers.cancelAll();
-    const settlement = this.#settlement ?? { kind: "error", error: new Error("the eval ended before its result settled") };
     let rendered: RenderedOutcome;
     try {
       rendered =
@@ -81,7 +80,10 @@ export class EvalSession {
       rendered = renderFailure(error);
     }
     const { text, droppedChars } = this.output.take();
-    return { ...rendered, stdout: text, stdoutDroppedChars: droppedChars };
+    const outcome: FinishedEval = { ...rendered, stdout: text, stdoutDroppedChars: droppedChars };
+    const cheap = settlement.kind === "ok" && isCopiedCheaply(settlement.value);
+    if (cheap) Object.assign(outcome, copyValue(settlement.value, this.limits.maxValueChars));
+    return { settled: true, outcome, needsCopy: settlement.kind === "ok" && !cheap };
   }
 
   /** The structured copy of an ok result for the host (devalue text), within maxValueChars. */

@@ -12,11 +12,12 @@ import { createTimerQueue } from "./timers.js";
 import { jsonParse, jsonStringify } from "./intrinsics.js";
 
 const global = globalThis as unknown as Record<string, unknown>;
-let session: EvalSession | null = null;
+let limits: EvalLimits = { maxResultChars: 4000, maxValueChars: 1048576 };
+let session: EvalSession;
 
 const timers = createTimerQueue(
   () => Date.now(),
-  (error) => session?.fail(error),
+  (error) => session.fail(error),
 );
 const randomSource = createRandomSource();
 
@@ -25,7 +26,7 @@ function defineGlobal(name: string, value: unknown): void {
 }
 
 installProxyRegistry(global);
-defineGlobal("console", createConsole((text) => session?.output.append(text)));
+defineGlobal("console", createConsole((text) => session.output.append(text)));
 const timerFunctions: Record<string, unknown> = {};
 timers.install(timerFunctions);
 for (const [name, fn] of Object.entries(timerFunctions)) defineGlobal(name, fn);
@@ -35,42 +36,51 @@ defineGlobal("queueMicrotask", function queueMicrotask(callback: unknown) {
 });
 Object.defineProperty(Math, "random", { value: randomSource.random, writable: true, configurable: true });
 
-function requireSession(): EvalSession {
-  if (!session) throw new Error("quickbox: no eval in progress");
-  return session;
+/**
+ * There is always a session: the one the next eval prints into. Finishing an eval cancels its
+ * timers and opens the next session, so the host needs no call before evaluating a cell.
+ */
+function closeSession(): void {
+  timers.cancelAll();
+  session = new EvalSession(limits, timers);
 }
+closeSession();
 
 export const internal = {
   seed(wordsJson: string): void {
     randomSource.seed(jsonParse(wordsJson) as number[]);
   },
-  /** Called before the cell is evaluated: its synchronous part already prints. */
-  open(limitsJson: string): void {
-    session = new EvalSession(jsonParse(limitsJson) as EvalLimits, timers);
+  /** Sets the limits of the sessions that follow (the host calls it when they change). */
+  configure(limitsJson: string): void {
+    limits = jsonParse(limitsJson) as EvalLimits;
+    closeSession();
   },
   track(completion: Promise<{ value: unknown }>): void {
-    requireSession().track(completion);
+    session.track(completion);
   },
   fail(error: unknown): void {
-    requireSession().fail(error);
-  },
-  poll(): string {
-    return jsonStringify(requireSession().poll());
+    session.fail(error);
   },
   fireTimer(): void {
     timers.fireNext();
   },
-  finish(): string {
-    return jsonStringify(requireSession().finish());
+  /** Closes the session once the result is rendered, unless the host must still copy it. */
+  poll(): string {
+    const report = session.poll();
+    if (report.settled && !report.needsCopy) closeSession();
+    return jsonStringify(report);
   },
   copyValue(): string {
-    return jsonStringify(requireSession().copyValue());
+    try {
+      return jsonStringify(session.copyValue());
+    } finally {
+      closeSession();
+    }
   },
-  /** Ends the eval (also one the host had to stop): returns what was printed, if not taken yet. */
+  /** Ends an eval the host had to stop (timeout, cancel, deadlock): returns what was printed. */
   close(): string {
-    timers.cancelAll();
-    const output = session ? session.output.take() : { text: "", droppedChars: 0 };
-    session = null;
+    const output = session.output.take();
+    closeSession();
     return jsonStringify(output);
   },
 };

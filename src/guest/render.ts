@@ -1,7 +1,7 @@
 import { inspect } from "node-inspect-extracted";
 import { stringify } from "devalue";
 import { isProxy } from "./proxy-registry.js";
-import { objectGetOwnPropertyDescriptors, objectGetPrototypeOf } from "./intrinsics.js";
+import { jsonStringify, objectGetOwnPropertyDescriptors, objectGetPrototypeOf } from "./intrinsics.js";
 
 /** What the guest hands back to the host for one settled eval (JSON over the boundary). */
 export interface RenderedOutcome {
@@ -14,7 +14,6 @@ export interface RenderedOutcome {
   errorStack?: string;
 }
 
-const INSPECT_CUSTOM = Symbol.for("nodejs.util.inspect.custom");
 const HANDLE_MARKER = "$handle";
 /** Set per render from maxResultChars (see boundedForInspect). */
 let renderKeyLimit = 4000;
@@ -44,18 +43,6 @@ export function userStack(error: Error): string {
     .filter((line) => line.trim() !== "" && !PRELUDE_FRAME.test(line))
     .slice(0, MAX_STACK_FRAMES)
     .join("\n");
-}
-
-/** Render nested errors the way Node does (`Name: message` then frames) instead of `[    at …]`. */
-function inspectErrorLikeNode(this: Error, _depth: number, _options: unknown): string {
-  let head: string;
-  try {
-    head = `${this.name}: ${this.message}`;
-  } catch {
-    head = "Error";
-  }
-  const stack = userStack(this);
-  return stack ? `${head}\n${stack}` : `[${head}]`;
 }
 
 /**
@@ -93,17 +80,23 @@ function boundedForInspect(value: unknown, maxKeys: number, depth: number, seen:
   return target;
 }
 
+/** Primitives render exactly as util.inspect renders them, without the general machinery. */
+function inspectPrimitive(value: unknown): string | null {
+  switch (typeof value) {
+    case "number":
+      return Object.is(value, -0) ? "-0" : String(value);
+    case "bigint":
+      return `${value}n`;
+    case "boolean":
+    case "undefined":
+      return String(value);
+    default:
+      return value === null ? "null" : null;
+  }
+}
+
 function inspectValue(value: unknown): string {
-  const errorProto = Error.prototype as unknown as Record<symbol, unknown>;
-  const hadCustom = Object.prototype.hasOwnProperty.call(errorProto, INSPECT_CUSTOM);
-  if (!hadCustom) {
-    Object.defineProperty(errorProto, INSPECT_CUSTOM, { value: inspectErrorLikeNode, configurable: true, writable: true });
-  }
-  try {
-    return inspect(boundedForInspect(value, renderKeyLimit, 0, new Map()));
-  } finally {
-    if (!hadCustom) delete errorProto[INSPECT_CUSTOM];
-  }
+  return inspectPrimitive(value) ?? inspect(boundedForInspect(value, renderKeyLimit, 0, new Map()));
 }
 
 function describeHandle(value: unknown): string {
@@ -151,8 +144,34 @@ function hasAccessorOrSymbol(object: object): boolean {
 }
 
 /** A structured-clone-like copy: class instances become plain objects, handles become markers. */
+/** Primitives (other than symbols) cost nothing to copy: no guest code can run. */
+export function isCopiedCheaply(value: unknown): boolean {
+  return value === null || (typeof value !== "object" && typeof value !== "function" && typeof value !== "symbol");
+}
+
+/** devalue's encoding of a top-level primitive, without running devalue. */
+function copyPrimitive(value: unknown): string {
+  switch (typeof value) {
+    case "undefined":
+      return "-1";
+    case "number":
+      if (Number.isNaN(value)) return "-3";
+      if (value === Infinity) return "-4";
+      if (value === -Infinity) return "-5";
+      if (Object.is(value, -0)) return "-6";
+      return `[${value}]`;
+    case "bigint":
+      return `[["BigInt","${value}"]]`;
+    case "string":
+      return `[${jsonStringify(value)}]`;
+    default:
+      return `[${String(value)}]`;
+  }
+}
+
 export function copyValue(value: unknown, limitChars: number): { value?: string; valueNote?: string } {
   if (typeof value === "string" && value.length > limitChars) return { valueNote: `value not copied: larger than ${limitChars} characters` };
+  if (isCopiedCheaply(value)) return { value: copyPrimitive(value) };
   if (isHandleValue(value)) return { value: stringify({ [HANDLE_MARKER]: describeHandle(value) }) };
   try {
     const text = stringify(value, {
