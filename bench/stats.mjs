@@ -1,11 +1,12 @@
 // Small timing helpers shared by the benchmarks: warm up, sample, report medians.
-export async function sample(fn, { warmup = 20, samples = 200 } = {}) {
+/** `measured: true`: fn returns its own duration in ms (to leave set-up time out). */
+export async function sample(fn, { warmup = 20, samples = 200, measured = false } = {}) {
   for (let i = 0; i < warmup; i++) await fn();
   const times = [];
   for (let i = 0; i < samples; i++) {
     const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
+    const own = await fn();
+    times.push(measured ? own : performance.now() - start);
   }
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];

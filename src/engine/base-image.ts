@@ -69,13 +69,7 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
 }
 
 async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
-  const instance = await createWasmInstance(
-    profile,
-    wasmModule,
-    profile.imageMemoryBytes,
-    { nowMs: () => 0, onHeapExhausted: () => {} },
-    { shouldInterrupt: () => false },
-  );
+  const instance = await createWasmInstance(profile, wasmModule, profile.imageMemoryBytes);
   const fresh = new Uint8Array(instance.memory.buffer).slice();
   const { ffi } = instance;
   const rt = ffi.QTS_NewRuntime();

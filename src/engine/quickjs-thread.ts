@@ -8,7 +8,8 @@ import { type BaseImage, type ImagePointers, type InternalFunction } from "./bas
 import { EVAL_FLAG_ASYNC, EVAL_GLOBAL, GuestCalls, HostAllocationError, type CallArgument, type ValuePointer } from "./guest-calls.js";
 import { GuestProtocolError, parseCopiedValue, parseOutput, parsePollReport } from "./guest-reports.js";
 import { RunBudget, type TimeoutKind } from "./run-budget.js";
-import { createWasmInstance, type WasmInstance } from "./wasm-instance.js";
+import { acquireBootedInstance } from "./instance-pool.js";
+import type { WasmInstance } from "./wasm-instance.js";
 
 export interface ThreadConfig {
   memoryLimitBytes: number;
@@ -99,22 +100,17 @@ export class QuickJSThread {
   }
 
   static async create(image: BaseImage, config: ThreadConfig): Promise<QuickJSThread> {
-    let thread: QuickJSThread | undefined;
-    const instance = await createWasmInstance(
-      image.profile,
-      image.wasmModule,
-      config.memoryLimitBytes,
-      {
-        nowMs: () => (thread ? thread.#now() : 0),
+    const instance = await acquireBootedInstance(image, config.memoryLimitBytes);
+    const thread = new QuickJSThread(instance, image, config);
+    instance.bindings = {
+      hooks: {
+        nowMs: () => thread.#now(),
         onHeapExhausted: () => {
-          if (thread) thread.#heapExhausted = true;
+          thread.#heapExhausted = true;
         },
       },
-      { shouldInterrupt: () => (thread ? thread.#shouldInterrupt() : false) },
-    );
-    const memory = new Uint8Array(instance.memory.buffer);
-    for (const [start, end] of image.changedRanges) memory.set(image.bytes.subarray(start, end), start);
-    thread = new QuickJSThread(instance, image, config);
+      callbacks: { shouldInterrupt: () => thread.#shouldInterrupt() },
+    };
     instance.ffi.QTS_RuntimeSetMaxStackSize(image.pointers.rt, config.maxStackSizeBytes);
     thread.#callVoid("seed", [JSON.stringify(seedWords(config.randomSeed))]);
     return thread;

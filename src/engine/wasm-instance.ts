@@ -44,34 +44,62 @@ function loadBuild(profile: WasmBuildProfile): Promise<LoadedBuild> {
   return loaded;
 }
 
+/** Late-bound host hooks: an instance can be made before the thread that adopts it exists. */
+export interface InstanceBindings {
+  hooks: InstanceHostHooks;
+  callbacks: InstanceCallbacks;
+}
+
+const UNBOUND: InstanceBindings = {
+  hooks: { nowMs: () => 0, onHeapExhausted: () => {} },
+  callbacks: { shouldInterrupt: () => false },
+};
+
+export interface BoundWasmInstance extends WasmInstance {
+  bindings: InstanceBindings;
+}
+
+function instantiate(wasmModule: WebAssembly.Module, imports: WebAssembly.Imports): Promise<WebAssembly.Instance> {
+  try {
+    // Synchronous instantiation skips a task hop; the module is small enough everywhere.
+    return Promise.resolve(new WebAssembly.Instance(wasmModule, imports));
+  } catch {
+    return WebAssembly.instantiate(wasmModule, imports);
+  }
+}
+
 export async function createWasmInstance(
   profile: WasmBuildProfile,
   wasmModule: WebAssembly.Module,
   memoryBytes: number,
-  hooks: InstanceHostHooks,
-  callbacks: InstanceCallbacks,
-): Promise<WasmInstance> {
+  bindings: InstanceBindings = { ...UNBOUND },
+): Promise<BoundWasmInstance> {
   const { loader, FFI } = await loadBuild(profile);
   const pages = Math.ceil(memoryBytes / WASM_PAGE_BYTES);
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
   const ignoreOutput = () => {};
+  const hooks: InstanceHostHooks = {
+    nowMs: () => instance.bindings.hooks.nowMs(),
+    onHeapExhausted: () => instance.bindings.hooks.onHeapExhausted(),
+  };
   const module = await loader({
     wasmMemory: memory,
     print: ignoreOutput,
     printErr: ignoreOutput,
     instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
       profile.patchImports(imports, memory, hooks);
-      WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule));
+      instantiate(wasmModule, imports).then((created) => receive(created, wasmModule));
       return {};
     },
   } as unknown as Parameters<typeof loader>[0]);
   module.type = "sync";
   module.callbacks = {
-    shouldInterrupt: () => (callbacks.shouldInterrupt() ? 1 : 0),
+    shouldInterrupt: () => (instance.bindings.callbacks.shouldInterrupt() ? 1 : 0),
     callFunction: () => 0 as never,
     loadModuleSource: () => 0 as never,
     normalizeModule: () => 0 as never,
     freeHostRef: () => {},
   };
-  return { memory, heapU32: new Uint32Array(memory.buffer), module, ffi: new FFI(module) };
+  const instance: BoundWasmInstance = { memory, heapU32: new Uint32Array(memory.buffer), module, ffi: new FFI(module), bindings };
+  return instance;
 }
