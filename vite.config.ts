@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from "vite";
 import { playwright } from "@vitest/browser-playwright";
-import { wasmAsset } from "./scripts/vite-plugin-wasm-asset.js";
+import { libraryAssets } from "./scripts/vite-plugin-library-assets.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -17,13 +17,13 @@ export const CHROMIUM_ARGS = [
 
 // Library build (dist/) and the test projects: node and real Chromium.
 export default defineConfig({
-  plugins: [wasmAsset()],
+  plugins: [libraryAssets()],
   build: {
     target: "es2022",
     outDir: "dist",
-    lib: { entry: { index: "src/index.ts" }, formats: ["es"] },
+    lib: { entry: { index: "src/index.ts", worker: "src/worker/entry.ts" }, formats: ["es"] },
     rollupOptions: {
-      external: [/^quickjs-emscripten-core/, /^@jitl\//, "comlink", /^idb-keyval/, "acorn", "sucrase", "devalue", /^node:/],
+      external: [/^quickjs-emscripten-core/, /^@jitl\//, /^comlink/, /^idb-keyval/, "acorn", "sucrase", "devalue", /^@cfworker\//, /^node:/],
     },
   },
   test: {

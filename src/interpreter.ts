@@ -1,36 +1,85 @@
 /** createInterpreter: the public entry point (DESIGN.md §3). */
-import { getBaseImage } from "./engine/base-image.js";
-import { RELEASE_BUILD } from "./engine/wasm-build.js";
-import { InterpreterCore } from "./interpreter-core.js";
+import { createEngine } from "./core/engine-bootstrap.js";
+import type { GuestManifest } from "./engine/quickjs-thread.js";
+import { QuickboxError } from "./errors.js";
+import { CallExecutor } from "./host/call-executor.js";
 import { resolveOptions } from "./options.js";
 import { renderSystemPrompt } from "./system-prompt.js";
-import type { Interpreter, InterpreterOptions } from "./types.js";
-
-const compiledDefault: { promise?: Promise<WebAssembly.Module> } = {};
-
-function defaultWasmModule(): Promise<WebAssembly.Module> {
-  compiledDefault.promise ??= RELEASE_BUILD.compileDefault().catch((error: unknown) => {
-    delete compiledDefault.promise;
-    throw error;
-  });
-  return compiledDefault.promise;
-}
+import type { EngineClient } from "./transport/engine-client.js";
+import { InlineClient } from "./transport/inline-client.js";
+import { WorkerPool } from "./transport/worker-pool.js";
+import type { EvalOptions, Interpreter, InterpreterOptions } from "./types.js";
 
 const asyncDispose: typeof Symbol.asyncDispose = Symbol.asyncDispose ?? (Symbol.for("Symbol.asyncDispose") as typeof Symbol.asyncDispose);
 
+export function validThreadId(threadId: unknown): string {
+  if (threadId === undefined) return "default";
+  if (typeof threadId !== "string" || threadId.length === 0 || threadId.length > 256) {
+    throw new QuickboxError("INVALID_OPTIONS", "threadId must be a non-empty string of at most 256 characters");
+  }
+  return threadId;
+}
+
+function validEvalOptions(code: unknown, options: EvalOptions | undefined): { threadId: string; signal?: AbortSignal } {
+  if (typeof code !== "string") throw new QuickboxError("INVALID_OPTIONS", `eval(code): code must be a string, got ${typeof code}`);
+  if (options !== undefined && (typeof options !== "object" || options === null)) throw new QuickboxError("INVALID_OPTIONS", "eval: options must be an object");
+  const threadId = validThreadId(options?.threadId);
+  const signal = options?.signal;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throw new QuickboxError("INVALID_OPTIONS", "eval: signal must be an AbortSignal");
+  return { threadId, ...(signal ? { signal } : {}) };
+}
+
 export async function createInterpreter(options?: InterpreterOptions): Promise<Interpreter> {
   const resolved = resolveOptions(options);
-  const wasmModule = resolved.wasmModule ?? (await defaultWasmModule());
-  const image = await getBaseImage(RELEASE_BUILD, wasmModule);
-  const core = new InterpreterCore(resolved, image);
-  const prompt = renderSystemPrompt(resolved);
-  const interpreter: Interpreter = {
-    eval: (code, evalOptions) => core.eval(code, evalOptions),
-    reset: (threadId) => core.reset(threadId),
-    threads: () => core.threads(),
-    systemPrompt: () => prompt,
-    dispose: async () => core.dispose(),
-    [asyncDispose]: async () => core.dispose(),
+  const manifest: GuestManifest = {
+    tools: resolved.tools.manifest(),
+    subagents: resolved.subagents ? resolved.subagents.manifest() : { enabled: false, types: [] },
   };
-  return interpreter;
+  const executor = new CallExecutor(resolved.tools, resolved.subagents, {
+    maxToolPayloadBytes: resolved.engine.maxToolPayloadBytes,
+    sanitizeToolErrors: resolved.sanitizeToolErrors,
+    ...(resolved.onEvent ? { onEvent: resolved.onEvent } : {}),
+  });
+  let client: EngineClient;
+  if (resolved.isolation === "worker") {
+    client = await WorkerPool.start({
+      engine: resolved.engine,
+      manifest,
+      workers: resolved.workers,
+      wasmModule: resolved.wasmModule,
+      ...(resolved.onEvent ? { onEvent: resolved.onEvent } : {}),
+    });
+  } else {
+    const core = await createEngine(resolved.engine, manifest, resolved.wasmModule);
+    core.onThreadLost = (threadId, reason) => resolved.onEvent?.({ type: "restart", threadId, reason });
+    client = new InlineClient(core);
+  }
+  const prompt = renderSystemPrompt(resolved);
+  let disposed = false;
+  const assertAlive = () => {
+    if (disposed) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
+  };
+  const dispose = async () => {
+    if (disposed) return;
+    disposed = true;
+    await client.dispose();
+  };
+  return {
+    async eval(code, evalOptions) {
+      assertAlive();
+      const { threadId, signal } = validEvalOptions(code, evalOptions);
+      return client.eval({ code, threadId, ...(signal ? { signal } : {}) }, executor);
+    },
+    async reset(threadId) {
+      assertAlive();
+      return client.reset(validThreadId(threadId));
+    },
+    async threads() {
+      assertAlive();
+      return client.threads();
+    },
+    systemPrompt: () => prompt,
+    dispose,
+    [asyncDispose]: dispose,
+  };
 }

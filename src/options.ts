@@ -1,7 +1,11 @@
 /** Validation and defaults for createInterpreter options. Bad input throws INVALID_OPTIONS. */
 import { MIN_MEMORY_BYTES } from "./engine/base-image.js";
+import type { CallLimits } from "./engine/call-scheduler.js";
 import { QuickboxError } from "./errors.js";
-import type { ClockMode, InterpreterOptions, Isolation } from "./types.js";
+import { SubagentRunner } from "./host/subagents.js";
+import { ToolRegistry } from "./host/tool-registry.js";
+import { detectRuntime } from "./runtime/detect.js";
+import type { ClockMode, InterpreterEvent, InterpreterOptions, Isolation } from "./types.js";
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 export const DEFAULT_WALL_TIMEOUT_MS = 60_000;
@@ -13,9 +17,14 @@ export const MIN_STACK_SIZE_BYTES = 16 * 2 ** 10;
 export const MAX_STACK_SIZE_BYTES = 4 * 2 ** 20;
 export const DEFAULT_MAX_TOOL_PAYLOAD_BYTES = 2 ** 20;
 export const DEFAULT_MAX_RESULT_CHARS = 4000;
+export const DEFAULT_MAX_TOOL_CALLS = 256;
+export const DEFAULT_MAX_CONCURRENT_TOOL_CALLS = 32;
+export const DEFAULT_MAX_TASK_CALLS = 64;
+export const DEFAULT_MAX_CONCURRENT_TASKS = 32;
+export const MAX_WORKERS = 64;
 
-export interface ResolvedOptions {
-  isolation: Isolation;
+/** Everything the engine needs; plain data, so it can be posted to a worker. */
+export interface EngineOptions extends CallLimits {
   timeoutMs: number;
   wallTimeoutMs: number;
   memoryLimitBytes: number;
@@ -25,20 +34,42 @@ export interface ResolvedOptions {
   captureConsole: boolean;
   clock: ClockMode;
   randomSeed: number | undefined;
+}
+
+/** Options as the host side uses them. */
+export interface ResolvedOptions {
+  engine: EngineOptions;
+  isolation: Isolation;
+  workers: number;
+  tools: ToolRegistry;
+  subagents: SubagentRunner | undefined;
+  sanitizeToolErrors: boolean;
+  promptTools: "signatures" | "names";
+  onEvent: ((event: InterpreterEvent) => void) | undefined;
   wasmModule: WebAssembly.Module | undefined;
 }
 
 const KNOWN_OPTIONS = new Set<string>([
   "isolation",
+  "tools",
+  "subagents",
   "timeoutMs",
   "wallTimeoutMs",
   "memoryLimitBytes",
   "maxStackSizeBytes",
+  "maxToolCalls",
+  "maxConcurrentToolCalls",
+  "maxTaskCalls",
+  "maxConcurrentTasks",
   "maxToolPayloadBytes",
   "maxResultChars",
   "captureConsole",
   "clock",
   "randomSeed",
+  "sanitizeToolErrors",
+  "promptTools",
+  "workers",
+  "onEvent",
   "wasmModule",
 ]);
 
@@ -55,11 +86,28 @@ function positiveNumber(options: Record<string, unknown>, name: string, fallback
   return value;
 }
 
+function budget(options: Record<string, unknown>, name: string, fallback: number): number | null {
+  if (options[name] === null) return null;
+  return Math.floor(positiveNumber(options, name, fallback, 0));
+}
+
 function oneOf<T extends string>(options: Record<string, unknown>, name: string, allowed: readonly T[], fallback: T): T {
   const value = options[name];
   if (value === undefined) return fallback;
   if (!allowed.includes(value as T)) invalid(`${name} must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}, got ${JSON.stringify(value)}`);
   return value as T;
+}
+
+function flag(options: Record<string, unknown>, name: string, fallback: boolean): boolean {
+  const value = options[name] ?? fallback;
+  if (typeof value !== "boolean") invalid(`${name} must be a boolean`);
+  return value;
+}
+
+/** Workers where the runtime has them; inline on workerd (and anywhere without workers). */
+export function defaultIsolation(): Isolation {
+  const runtime = detectRuntime();
+  return runtime === "node" || runtime === "deno" || runtime === "browser" ? "worker" : "inline";
 }
 
 export function resolveOptions(input: InterpreterOptions | undefined): ResolvedOptions {
@@ -70,28 +118,37 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
   for (const key of Object.keys(options)) {
     if (!KNOWN_OPTIONS.has(key)) invalid(`unknown option ${JSON.stringify(key)}; known options: ${[...KNOWN_OPTIONS].join(", ")}`);
   }
-  const isolation = oneOf<Isolation>(options, "isolation", ["inline", "worker"], "inline");
-  if (isolation === "worker") invalid('isolation "worker" is not available in this version; use "inline"');
   const memoryLimitBytes = positiveNumber(options, "memoryLimitBytes", DEFAULT_MEMORY_LIMIT_BYTES, MIN_MEMORY_BYTES, MAX_MEMORY_LIMIT_BYTES);
-  const captureConsole = options.captureConsole ?? true;
-  if (typeof captureConsole !== "boolean") invalid("captureConsole must be a boolean");
   const randomSeed = options.randomSeed;
-  if (randomSeed !== undefined && (typeof randomSeed !== "number" || !Number.isFinite(randomSeed))) {
-    invalid("randomSeed must be a finite number");
-  }
+  if (randomSeed !== undefined && (typeof randomSeed !== "number" || !Number.isFinite(randomSeed))) invalid("randomSeed must be a finite number");
   const wasmModule = options.wasmModule;
   if (wasmModule !== undefined && !(wasmModule instanceof WebAssembly.Module)) invalid("wasmModule must be a compiled WebAssembly.Module");
-  return {
-    isolation,
+  const onEvent = options.onEvent;
+  if (onEvent !== undefined && typeof onEvent !== "function") invalid("onEvent must be a function");
+  const engine: EngineOptions = {
     timeoutMs: positiveNumber(options, "timeoutMs", DEFAULT_TIMEOUT_MS),
     wallTimeoutMs: positiveNumber(options, "wallTimeoutMs", DEFAULT_WALL_TIMEOUT_MS),
     memoryLimitBytes: Math.ceil(memoryLimitBytes / 65536) * 65536,
     maxStackSizeBytes: Math.floor(positiveNumber(options, "maxStackSizeBytes", DEFAULT_MAX_STACK_SIZE_BYTES, MIN_STACK_SIZE_BYTES, MAX_STACK_SIZE_BYTES)),
     maxToolPayloadBytes: Math.floor(positiveNumber(options, "maxToolPayloadBytes", DEFAULT_MAX_TOOL_PAYLOAD_BYTES)),
     maxResultChars: Math.floor(positiveNumber(options, "maxResultChars", DEFAULT_MAX_RESULT_CHARS)),
-    captureConsole,
+    captureConsole: flag(options, "captureConsole", true),
     clock: oneOf<ClockMode>(options, "clock", ["virtual", "real"], "virtual"),
     randomSeed: randomSeed as number | undefined,
+    maxToolCalls: budget(options, "maxToolCalls", DEFAULT_MAX_TOOL_CALLS),
+    maxConcurrentToolCalls: Math.floor(positiveNumber(options, "maxConcurrentToolCalls", DEFAULT_MAX_CONCURRENT_TOOL_CALLS)),
+    maxTaskCalls: budget(options, "maxTaskCalls", DEFAULT_MAX_TASK_CALLS),
+    maxConcurrentTasks: Math.floor(positiveNumber(options, "maxConcurrentTasks", DEFAULT_MAX_CONCURRENT_TASKS)),
+  };
+  return {
+    engine,
+    isolation: oneOf<Isolation>(options, "isolation", ["inline", "worker"], defaultIsolation()),
+    workers: Math.floor(positiveNumber(options, "workers", 1, 1, MAX_WORKERS)),
+    tools: new ToolRegistry(options.tools),
+    subagents: options.subagents === undefined ? undefined : new SubagentRunner(options.subagents),
+    sanitizeToolErrors: flag(options, "sanitizeToolErrors", false),
+    promptTools: oneOf(options, "promptTools", ["signatures", "names"] as const, "signatures"),
+    onEvent: onEvent as ResolvedOptions["onEvent"],
     wasmModule: wasmModule as WebAssembly.Module | undefined,
   };
 }

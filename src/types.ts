@@ -1,11 +1,98 @@
 /** Public types of the quickbox contract (DESIGN.md §3). */
+import type { StandardSchemaV1 } from "@standard-schema/spec";
+
+/** A JSON Schema object (draft 4, 7, 2019-09 or 2020-12). */
+export type JsonSchema = { [key: string]: unknown } | boolean;
+/** JSON Schema, a zod v4 schema, or any Standard Schema. */
+export type ToolSchema = JsonSchema | StandardSchemaV1;
+
+/** What a tool's `execute` (and a subagent dispatch) gets besides its input. */
+export interface ToolContext {
+  threadId: string;
+  /** Unique per call within the thread. */
+  callId: string;
+  /** Aborted when the eval is cancelled, times out or ends while the call is still running. */
+  signal: AbortSignal;
+}
+
+export interface ToolDefinition<TInput = unknown> {
+  /** Exposed to the program as `tools.<camelCase(name)>` (`web_search` → `tools.webSearch`). */
+  name: string;
+  description?: string;
+  /** Validated before `execute` runs; a failure rejects the program's await with ToolInputError. */
+  inputSchema?: ToolSchema;
+  /** Only describes the result (the prompt's return type); results are not validated. */
+  outputSchema?: ToolSchema;
+  execute(input: TInput, context: ToolContext): unknown;
+}
+
+/** What the program passes to `task()`. */
+export interface TaskRequest {
+  description: string;
+  subagentType: string;
+  label?: string;
+  /** When given, a string reply is parsed as JSON and checked against it. */
+  responseSchema?: { [key: string]: unknown };
+}
+
+export interface SubagentOptions {
+  dispatch(request: TaskRequest, context: ToolContext): unknown;
+  types?: { name: string; description: string }[];
+}
+
+export type InterpreterEvent =
+  | {
+      type: "tool-call";
+      phase: "start" | "end";
+      threadId: string;
+      callId: string;
+      name: string;
+      args: unknown;
+      durationMs?: number;
+      ok?: boolean;
+      error?: string;
+    }
+  | {
+      type: "task";
+      phase: "start" | "end";
+      threadId: string;
+      callId: string;
+      subagentType: string;
+      description: string;
+      label?: string;
+      durationMs?: number;
+      ok?: boolean;
+      error?: string;
+    }
+  | { type: "restart"; threadId: string; reason: string }
+  | { type: "warning"; threadId?: string; message: string };
 
 export type Isolation = "worker" | "inline";
 export type ClockMode = "virtual" | "real";
 
 export interface InterpreterOptions {
-  /** Where the interpreter runs. This version implements "inline" (same thread). */
+  /** "worker" (default in browsers, Node and Deno): a Web Worker / worker_threads pool. "inline": this thread. */
   isolation?: Isolation;
+  /** Host functions the program calls as `await tools.<camelCaseName>(input)`. */
+  tools?: ToolDefinition<never>[];
+  /** Enables `await task({ description, subagentType })`, dispatched here on the host. */
+  subagents?: SubagentOptions;
+  /** Tool calls per eval; null = unlimited (trusted code only). Default 256. */
+  maxToolCalls?: number | null;
+  /** Tool calls running at once; more wait their turn. Default 32. */
+  maxConcurrentToolCalls?: number;
+  /** task() calls per eval; null = unlimited. Default 64. */
+  maxTaskCalls?: number | null;
+  /** task() calls running at once. Default 32. */
+  maxConcurrentTasks?: number;
+  /** true: the program sees "Tool failed" instead of a tool's error message. */
+  sanitizeToolErrors?: boolean;
+  /** "signatures" (default): the system prompt lists every tool's TypeScript signature; "names": names only (use tools.$describe). */
+  promptTools?: "signatures" | "names";
+  /** Worker pool size (isolation "worker"). Default 1. */
+  workers?: number;
+  /** Tool calls, task() calls, restarts and warnings as they happen. */
+  onEvent?: (event: InterpreterEvent) => void;
   /** Guest CPU time per eval; time awaiting the host is excluded. Default 5000. */
   timeoutMs?: number;
   /** Whole eval including host calls and timers. Default 60000. */
@@ -14,7 +101,7 @@ export interface InterpreterOptions {
   memoryLimitBytes?: number;
   /** QuickJS stack limit. Default 256 KiB. */
   maxStackSizeBytes?: number;
-  /** Limit on the result's `value` copy, serialized. Default 1 MiB. */
+  /** Each tool argument object and each tool result, serialized; also bounds the result's `value` copy. Default 1 MiB. */
   maxToolPayloadBytes?: number;
   /** Limit on stdout and on the result/error body, in UTF-16 units of unescaped text. Default 4000. */
   maxResultChars?: number;

@@ -4,6 +4,18 @@
  * the prelude can no longer be trusted, and the thread's instance is replaced.
  */
 import type { EngineOutcome } from "./quickjs-thread.js";
+import type { GuestCall } from "../guest/host-calls.js";
+
+function isGuestCall(value: unknown): value is GuestCall {
+  if (typeof value !== "object" || value === null) return false;
+  const call = value as Record<string, unknown>;
+  return (
+    typeof call.id === "string" &&
+    (call.kind === "tool" || call.kind === "task") &&
+    typeof call.name === "string" &&
+    typeof call.args === "string"
+  );
+}
 
 export class GuestProtocolError extends Error {
   override name = "GuestProtocolError";
@@ -28,14 +40,15 @@ const isCount = (value: unknown): value is number => typeof value === "number" &
 const isOptionalString = (value: unknown) => value === undefined || typeof value === "string";
 
 export type PollReport =
-  | { settled: false; nextTimerAt: number | null }
+  | { settled: false; nextTimerAt: number | null; calls: GuestCall[] }
   | { settled: true; outcome: EngineOutcome; needsCopy: boolean };
 
 export function parsePollReport(text: string, maxChars: number, maxValueChars: number): PollReport {
   const report = parseObject(text, "poll");
   if (report.settled === false) {
     check(report.nextTimerAt === null || (typeof report.nextTimerAt === "number" && Number.isFinite(report.nextTimerAt)), "poll");
-    return { settled: false, nextTimerAt: report.nextTimerAt as number | null };
+    check(Array.isArray(report.calls) && (report.calls as unknown[]).every(isGuestCall), "poll");
+    return { settled: false, nextTimerAt: report.nextTimerAt as number | null, calls: report.calls as GuestCall[] };
   }
   check(report.settled === true && typeof report.needsCopy === "boolean", "poll");
   check(typeof report.outcome === "object" && report.outcome !== null, "poll");

@@ -8,6 +8,9 @@ import { type BaseImage, type ImagePointers, type InternalFunction } from "./bas
 import { EVAL_FLAG_ASYNC, EVAL_GLOBAL, GuestCalls, HostAllocationError, type CallArgument, type ValuePointer } from "./guest-calls.js";
 import { GuestProtocolError, parseCopiedValue, parseOutput, parsePollReport } from "./guest-reports.js";
 import { RunBudget, type TimeoutKind } from "./run-budget.js";
+import { CallScheduler, type CallLimits } from "./call-scheduler.js";
+import type { CallResult, GuestCall } from "../guest/host-calls.js";
+import type { SubagentManifest, ToolManifestEntry } from "../guest/tools-global.js";
 import { acquireBootedInstance } from "./instance-pool.js";
 import type { WasmInstance } from "./wasm-instance.js";
 
@@ -18,7 +21,7 @@ export interface ThreadConfig {
   randomSeed?: number;
 }
 
-export interface EvalLimits {
+export interface EvalLimits extends CallLimits {
   timeoutMs: number;
   wallTimeoutMs: number;
   maxResultChars: number;
@@ -26,6 +29,24 @@ export interface EvalLimits {
   maxValueChars: number;
   signal?: AbortSignal;
 }
+
+/** What the guest is told about the interpreter: its tools and subagents (see guest/tools-global). */
+export interface GuestManifest {
+  tools: ToolManifestEntry[];
+  subagents: SubagentManifest;
+}
+
+/** How an eval's calls reach the host and their results come back. */
+export interface HostCallChannel {
+  send(calls: GuestCall[]): void;
+  /** Resolves with the results that arrived since the last receive (at least one). */
+  receive(): Promise<CallResult[]>;
+}
+
+const NO_HOST: HostCallChannel = {
+  send: () => {},
+  receive: () => new Promise(() => {}),
+};
 
 /** What one eval produced, before it is rendered in the wire format. */
 export interface EngineOutcome {
@@ -45,6 +66,8 @@ export interface EngineOutcome {
   instanceLost?: string;
   /** The cell did not compile: nothing of it ran. */
   compileFailed?: boolean;
+  /** Tool calls the program made (task() calls not included). */
+  toolCalls?: number;
 }
 
 /** Guest heap kept free after an out-of-memory eval; below it the instance is replaced. */
@@ -88,8 +111,8 @@ export class QuickJSThread {
   #budget: RunBudget | null = null;
   #signal: AbortSignal | undefined;
   #heapExhausted = false;
-  /** The limits the guest's sessions were last configured with. */
-  #limitsJson = "";
+  /** The configuration (limits, tools, subagents) the guest was last given. */
+  #configurationJson = "";
   #lost: string | null = null;
 
   private constructor(instance: WasmInstance, image: BaseImage, config: ThreadConfig) {
@@ -197,20 +220,26 @@ export class QuickJSThread {
     return { leaked: ffi.QTS_RecoverableLeakCheck() !== 0 };
   }
 
-  async eval(code: string, filename: string, limits: EvalLimits): Promise<EngineOutcome> {
+  async eval(code: string, filename: string, limits: EvalLimits, manifest: GuestManifest = EMPTY_MANIFEST, host: HostCallChannel = NO_HOST): Promise<EngineOutcome> {
     if (this.#lost) throw new Error(`quickbox: thread instance was discarded: ${this.#lost}`);
     const budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs);
     this.#budget = budget;
     this.#signal = limits.signal;
     this.#heapExhausted = false;
-    const limitsJson = JSON.stringify({ maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars });
+    const configurationJson = JSON.stringify({
+      limits: { maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars },
+      tools: manifest.tools,
+      subagents: manifest.subagents,
+    });
+    const scheduler = new CallScheduler(limits);
     try {
       let outcome: EngineOutcome;
       try {
-        const compiled = this.#start(code, filename, limitsJson);
-        const settled = await this.#runUntilSettled(budget, limits);
+        const compiled = this.#start(code, filename, configurationJson);
+        const settled = await this.#runUntilSettled(budget, limits, scheduler, host);
         outcome = typeof settled === "string" ? this.#stop(settled) : this.#complete(settled, limits);
         if (!compiled) outcome = { ...outcome, compileFailed: true };
+        if (scheduler.toolCalls) outcome = { ...outcome, toolCalls: scheduler.toolCalls };
       } catch (error) {
         outcome = this.#recover(error);
       }
@@ -221,10 +250,10 @@ export class QuickJSThread {
     }
   }
 
-  #start(code: string, filename: string, limitsJson: string): boolean {
-    if (limitsJson !== this.#limitsJson) {
-      this.#callVoid("configure", [limitsJson]);
-      this.#limitsJson = limitsJson;
+  #start(code: string, filename: string, configurationJson: string): boolean {
+    if (configurationJson !== this.#configurationJson) {
+      this.#callVoid("configure", [configurationJson]);
+      this.#configurationJson = configurationJson;
     }
     const completion = this.#calls.evalScript(code, filename, EVAL_GLOBAL | EVAL_FLAG_ASYNC);
     const exception = this.#calls.takeException(completion);
@@ -245,29 +274,64 @@ export class QuickJSThread {
   }
 
   /**
-   * Runs jobs and timers until the cell's promise settles; returns the guest's rendering of the
-   * result, or why the eval must stop early.
+   * Runs jobs, host calls and timers until the cell's promise settles; returns the guest's
+   * rendering of the result, or why the eval must stop early. Virtual time advances only while
+   * no host call is in flight: a program waiting on a tool is not waiting on a timer.
    */
-  async #runUntilSettled(budget: RunBudget, limits: EvalLimits): Promise<Settled | StopReason> {
+  async #runUntilSettled(budget: RunBudget, limits: EvalLimits, scheduler: CallScheduler, host: HostCallChannel): Promise<Settled | StopReason> {
     for (;;) {
       this.#calls.runPendingJobs(() => budget.expired === null);
       if (this.#signal?.aborted) return "cancelled";
       if (budget.check()) return budget.expired!;
       const report = parsePollReport(this.#callString("poll"), limits.maxResultChars, limits.maxValueChars);
       if (report.settled) return report;
+      if (report.calls.length) {
+        const { send, rejected } = scheduler.admit(report.calls);
+        if (send.length) host.send(send);
+        if (rejected.length) {
+          this.#callVoid("settle", [JSON.stringify(rejected)]);
+          continue;
+        }
+      }
+      if (scheduler.busy) {
+        const results = await this.#awaitHost(budget, host.receive());
+        if (typeof results === "string") return results;
+        const more = scheduler.complete(results);
+        if (more.length) host.send(more);
+        this.#callVoid("settle", [JSON.stringify(results)]);
+        continue;
+      }
       if (report.nextTimerAt === null) return "deadlock";
       if (this.#config.clock === "virtual") {
         this.#clockMs = Math.max(this.#clockMs, report.nextTimerAt);
       } else {
-        const waitMs = report.nextTimerAt - Date.now();
-        if (waitMs > budget.wallRemainingMs()) {
-          await budget.awaitHost(sleep(budget.wallRemainingMs()));
-          budget.expire("wall");
-          return "wall";
-        }
-        if (waitMs > 0) await budget.awaitHost(sleep(waitMs));
+        const waited = await this.#awaitHost(budget, sleep(Math.max(0, report.nextTimerAt - Date.now())));
+        if (typeof waited === "string") return waited;
       }
       this.#callVoid("fireTimer");
+    }
+  }
+
+  /** Waits for the host (results, a real timer) within the wall budget and the abort signal. */
+  async #awaitHost<T>(budget: RunBudget, work: Promise<T>): Promise<T | StopReason> {
+    const signal = this.#signal;
+    if (signal?.aborted) return "cancelled";
+    let cleanup = () => {};
+    const interrupted = new Promise<StopReason>((resolve) => {
+      const timer = setTimeout(() => resolve("wall"), budget.wallRemainingMs());
+      const onAbort = () => resolve("cancelled");
+      signal?.addEventListener("abort", onAbort, { once: true });
+      cleanup = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+    });
+    try {
+      const outcome = await budget.awaitHost(Promise.race([work, interrupted]));
+      if (outcome === "wall") budget.expire("wall");
+      return outcome;
+    } finally {
+      cleanup();
     }
   }
 
@@ -386,6 +450,7 @@ export class QuickJSThread {
 }
 
 type StopReason = TimeoutKind | "deadlock" | "cancelled";
+const EMPTY_MANIFEST: GuestManifest = { tools: [], subagents: { enabled: false, types: [] } };
 type Settled = { settled: true; outcome: EngineOutcome; needsCopy: boolean };
 
 /** An internal prelude call threw (interrupt, out of memory, or a prelude bug). */

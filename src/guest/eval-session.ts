@@ -3,6 +3,7 @@ import { copyValue, isCopiedCheaply, renderError, renderFailure, renderSuccess, 
 import type { TimerQueue } from "./timers.js";
 import { then } from "./intrinsics.js";
 import { isProxy } from "./proxy-registry.js";
+import type { GuestCall, HostCalls } from "./host-calls.js";
 
 /** Limits the host passes with every eval. */
 export interface EvalLimits {
@@ -20,7 +21,7 @@ export interface FinishedEval extends RenderedOutcome {
 
 /** What `poll` reports: still running (and when the next timer is due), or the rendered result. */
 export type PollReport =
-  | { settled: false; nextTimerAt: number | null }
+  | { settled: false; nextTimerAt: number | null; calls: GuestCall[] }
   | { settled: true; outcome: FinishedEval; needsCopy: boolean };
 
 type Settlement = { kind: "ok"; value: unknown } | { kind: "error"; error: unknown };
@@ -37,6 +38,7 @@ export class EvalSession {
   constructor(
     readonly limits: EvalLimits,
     private readonly timers: TimerQueue,
+    private readonly hostCalls: HostCalls,
   ) {
     this.output = new OutputBuffer(limits.maxResultChars);
   }
@@ -68,7 +70,7 @@ export class EvalSession {
 
   poll(): PollReport {
     const settlement = this.#settlement;
-    if (!settlement) return { settled: false, nextTimerAt: this.timers.nextDueAt() };
+    if (!settlement) return { settled: false, nextTimerAt: this.timers.nextDueAt(), calls: this.hostCalls.drain() };
     this.timers.cancelAll();
     let rendered: RenderedOutcome;
     try {

@@ -10,6 +10,15 @@ import { installProxyRegistry } from "./proxy-registry.js";
 import { createRandomSource } from "./random.js";
 import { createTimerQueue } from "./timers.js";
 import { jsonParse, jsonStringify } from "./intrinsics.js";
+import { createHostCalls, type CallResult } from "./host-calls.js";
+import { buildTaskFunction, buildToolsObject, type SubagentManifest, type ToolManifestEntry } from "./tools-global.js";
+
+/** What the host configures per thread: limits and the interpreter's tools and subagents. */
+interface ThreadConfiguration {
+  limits: EvalLimits;
+  tools: ToolManifestEntry[];
+  subagents: SubagentManifest;
+}
 
 const global = globalThis as unknown as Record<string, unknown>;
 let limits: EvalLimits = { maxResultChars: 4000, maxValueChars: 1048576 };
@@ -20,6 +29,7 @@ const timers = createTimerQueue(
   (error) => session.fail(error),
 );
 const randomSource = createRandomSource();
+const hostCalls = createHostCalls();
 
 function defineGlobal(name: string, value: unknown): void {
   Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
@@ -42,18 +52,36 @@ Object.defineProperty(Math, "random", { value: randomSource.random, writable: tr
  */
 function closeSession(): void {
   timers.cancelAll();
-  session = new EvalSession(limits, timers);
+  hostCalls.abandonAll();
+  session = new EvalSession(limits, timers, hostCalls);
 }
+
+/** `tools` and `task` cannot be assigned by the program (it may still shadow them locally). */
+function defineFixedGlobal(name: string, value: unknown): void {
+  Object.defineProperty(global, name, { value, writable: false, configurable: true, enumerable: false });
+}
+
+function configure(configuration: ThreadConfiguration): void {
+  limits = configuration.limits;
+  defineFixedGlobal("tools", buildToolsObject(configuration.tools, hostCalls));
+  if (configuration.subagents.enabled) defineFixedGlobal("task", Object.freeze(buildTaskFunction(configuration.subagents, hostCalls)));
+  else delete global.task;
+}
+configure({ limits, tools: [], subagents: { enabled: false, types: [] } });
 closeSession();
 
 export const internal = {
   seed(wordsJson: string): void {
     randomSource.seed(jsonParse(wordsJson) as number[]);
   },
-  /** Sets the limits of the sessions that follow (the host calls it when they change). */
-  configure(limitsJson: string): void {
-    limits = jsonParse(limitsJson) as EvalLimits;
+  /** Sets limits, tools and subagents for the evals that follow (called when they change). */
+  configure(configurationJson: string): void {
+    configure(jsonParse(configurationJson) as ThreadConfiguration);
     closeSession();
+  },
+  /** Results of host calls, in a batch. */
+  settle(resultsJson: string): void {
+    hostCalls.settle(jsonParse(resultsJson) as CallResult[]);
   },
   track(completion: Promise<{ value: unknown }>): void {
     session.track(completion);

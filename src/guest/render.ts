@@ -244,7 +244,10 @@ export function renderError(thrown: unknown, limitChars: number): RenderedOutcom
     } catch {
       // hostile getters: keep the defaults
     }
-    if (name === "InternalError" && ENGINE_ERRORS[message]) name = ENGINE_ERRORS[message]!;
+    // QuickJS reports a stack overflow inside JSON.parse as a SyntaxError, elsewhere as InternalError.
+    if ((name === "InternalError" || (name === "SyntaxError" && message === "stack overflow")) && ENGINE_ERRORS[message]) {
+      name = ENGINE_ERRORS[message]!;
+    }
     const stack = userStack(thrown);
     const text = stack ? `${message}\n${stack}` : message;
     return { status: "error", ...cut(text, limitChars), handle: false, errorType: name, errorMessage: message, errorStack: stack };

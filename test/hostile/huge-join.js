@@ -1,3 +1,3 @@
-// expect: OutOfMemory|RangeError|InternalError
+// expect: Timeout
 // requires: watchdog
 new Array(2 ** 31 - 1).join('ab')

@@ -1,4 +1,4 @@
-// expect: StackOverflow
+// expect: StackOverflow|Timeout
 let deep = {};
 for (let i = 0; i < 300000; i++) deep = { deep };
 JSON.stringify(deep).length

@@ -39,6 +39,10 @@ describe("debug build leak check", () => {
         wallTimeoutMs: 5000,
         maxResultChars: 4000,
         maxValueChars: 2 ** 20,
+        maxToolCalls: 256,
+        maxConcurrentToolCalls: 32,
+        maxTaskCalls: 64,
+        maxConcurrentTasks: 32,
       });
       seen.push(outcome.status === "ok" ? "ok" : (outcome.errorType ?? "?"));
       expect(outcome.instanceLost, code).toBeUndefined();

@@ -1,7 +1,11 @@
 import { describe } from "vitest";
-import { createInterpreter } from "../../src/index.js";
+import { createInterpreter, type InterpreterOptions } from "../../src/index.js";
 import { defineEngineSuite } from "../shared/engine-suite.js";
 
-describe("engine (Node)", () => {
-  defineEngineSuite(createInterpreter);
+describe("engine (Node, inline)", () => {
+  defineEngineSuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "inline" }));
+});
+
+describe("engine (Node, worker)", () => {
+  defineEngineSuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "worker" }));
 });

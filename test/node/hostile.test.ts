@@ -1,7 +1,11 @@
 import { describe } from "vitest";
-import { createInterpreter } from "../../src/index.js";
+import { createInterpreter, type InterpreterOptions } from "../../src/index.js";
 import { defineHostileCorpus } from "../shared/hostile-corpus.js";
 
 describe("hostile corpus (Node, inline)", () => {
-  defineHostileCorpus(createInterpreter);
+  defineHostileCorpus((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "inline" }));
+});
+
+describe("hostile corpus (Node, worker)", () => {
+  defineHostileCorpus((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "worker" }), { watchdog: true });
 });

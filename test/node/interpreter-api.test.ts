@@ -1,7 +1,11 @@
 import { describe } from "vitest";
-import { createInterpreter } from "../../src/index.js";
+import { createInterpreter, type InterpreterOptions } from "../../src/index.js";
 import { defineInterpreterApiSuite } from "../shared/interpreter-api-suite.js";
 
-describe("interpreter API (Node)", () => {
-  defineInterpreterApiSuite(createInterpreter);
+describe("interpreter API (Node, inline)", () => {
+  defineInterpreterApiSuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "inline" }));
+});
+
+describe("interpreter API (Node, worker)", () => {
+  defineInterpreterApiSuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "worker" }));
 });

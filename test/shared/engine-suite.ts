@@ -304,7 +304,9 @@ export function defineEngineSuite(create: InterpreterFactory): void {
       expect(parsed.error?.type).toBe("StackOverflow");
       expect((await evalIn("1 + 1")).value).toBe(2);
       const built = await evalIn("let deep = []; for (let i = 0; i < 200000; i++) deep = [deep]; JSON.stringify(deep).length");
-      expect(built.error?.type).toBe("StackOverflow");
+      // With a big native stack (workers) QuickJS's stringify does not overflow; its cycle check
+      // is quadratic in the depth, so the CPU budget ends it instead.
+      expect(["StackOverflow", "Timeout"]).toContain(built.error?.type);
       expect((await evalIn("2 + 2")).value).toBe(4);
     });
 

@@ -3,14 +3,21 @@
  * thread, replaces a thread whose instance was lost, and shapes each outcome into an EvalResult.
  * It runs wherever the engine runs (inline today; inside the worker with isolation "worker").
  */
-import type { BaseImage } from "./engine/base-image.js";
-import { transformCell } from "./engine/cell-transform.js";
-import { QuickJSThread, type EngineOutcome } from "./engine/quickjs-thread.js";
-import { QuickboxError } from "./errors.js";
+import type { BaseImage } from "../engine/base-image.js";
+import { transformCell } from "../engine/cell-transform.js";
+import { QuickJSThread, type EngineOutcome, type GuestManifest, type HostCallChannel } from "../engine/quickjs-thread.js";
+import { QuickboxError } from "../errors.js";
 import { toEvalResult } from "./eval-result.js";
-import type { ResolvedOptions } from "./options.js";
+import type { EngineOptions } from "../options.js";
 import { SerialQueues } from "./serial-queue.js";
-import type { EvalOptions, EvalResult, ThreadInfo } from "./types.js";
+import type { EvalResult, ThreadInfo } from "../types.js";
+
+/** An eval as the engine receives it (validated by the host side). */
+export interface EngineEvalRequest {
+  code: string;
+  threadId: string;
+  signal?: AbortSignal;
+}
 
 /** Cells larger than this are refused before any parsing (the host parses TypeScript). */
 export const MAX_CODE_CHARS = 4 * 2 ** 20;
@@ -21,7 +28,8 @@ interface ThreadRecord {
 }
 
 export class InterpreterCore {
-  readonly #options: ResolvedOptions;
+  readonly #options: EngineOptions;
+  readonly #manifest: GuestManifest;
   readonly #image: BaseImage;
   readonly #threads = new Map<string, ThreadRecord>();
   /** Threads whose instance was discarded: the next eval says it starts fresh. */
@@ -29,8 +37,12 @@ export class InterpreterCore {
   readonly #queues = new SerialQueues();
   readonly #disposal = new AbortController();
 
-  constructor(options: ResolvedOptions, image: BaseImage) {
+  /** Called when a thread's instance is lost (its next eval starts fresh). */
+  onThreadLost: (threadId: string, reason: string) => void = () => {};
+
+  constructor(options: EngineOptions, manifest: GuestManifest, image: BaseImage) {
     this.#options = options;
+    this.#manifest = manifest;
     this.#image = image;
   }
 
@@ -38,24 +50,19 @@ export class InterpreterCore {
     if (this.#disposal.signal.aborted) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
   }
 
-  async eval(code: string, options: EvalOptions = {}): Promise<EvalResult> {
+  async eval(request: EngineEvalRequest, host: HostCallChannel): Promise<EvalResult> {
     this.#assertAlive();
-    if (typeof code !== "string") throw new QuickboxError("INVALID_OPTIONS", `eval(code): code must be a string, got ${typeof code}`);
-    const threadId = validThreadId(options.threadId);
-    if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
-      throw new QuickboxError("INVALID_OPTIONS", "eval: signal must be an AbortSignal");
-    }
-    return this.#queues.run(threadId, () => this.#evalNow(code, threadId, options.signal));
+    return this.#queues.run(request.threadId, () => this.#evalNow(request.code, request.threadId, request.signal, host));
   }
 
-  async #evalNow(code: string, threadId: string, userSignal: AbortSignal | undefined): Promise<EvalResult> {
+  async #evalNow(code: string, threadId: string, userSignal: AbortSignal | undefined, host: HostCallChannel): Promise<EvalResult> {
     const startedAt = performance.now();
     const warnings: string[] = [];
     const finish = (outcome: EngineOutcome) =>
       toEvalResult(outcome, {
         captureConsole: this.#options.captureConsole,
         durationMs: performance.now() - startedAt,
-        toolCalls: 0,
+        toolCalls: outcome.toolCalls ?? 0,
         warnings,
       });
     if (code.length > MAX_CODE_CHARS) {
@@ -64,26 +71,32 @@ export class InterpreterCore {
     if (this.#disposal.signal.aborted) return finish(simpleError("Cancelled", "the interpreter was disposed"));
     const record = await this.#threadFor(threadId, warnings);
     const signal = userSignal ? AbortSignal.any([userSignal, this.#disposal.signal]) : this.#disposal.signal;
+    const options = this.#options;
     const limits = {
-      timeoutMs: this.#options.timeoutMs,
-      wallTimeoutMs: this.#options.wallTimeoutMs,
-      maxResultChars: this.#options.maxResultChars,
-      maxValueChars: this.#options.maxToolPayloadBytes,
+      timeoutMs: options.timeoutMs,
+      wallTimeoutMs: options.wallTimeoutMs,
+      maxResultChars: options.maxResultChars,
+      maxValueChars: options.maxToolPayloadBytes,
+      maxToolCalls: options.maxToolCalls,
+      maxConcurrentToolCalls: options.maxConcurrentToolCalls,
+      maxTaskCalls: options.maxTaskCalls,
+      maxConcurrentTasks: options.maxConcurrentTasks,
       signal,
     };
     record.cells++;
     let cell = transformCell(code);
     const filename = () => `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
-    let outcome = await record.thread.eval(cell.code, filename(), limits);
+    let outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, host);
     if (outcome.compileFailed && !cell.parsed && !outcome.instanceLost) {
       // The unparsed fast path did not compile: parse it properly (it may be TypeScript).
       cell = transformCell(code, { full: true });
-      outcome = await record.thread.eval(cell.code, filename(), limits);
+      outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, host);
     }
     if (outcome.instanceLost) {
       this.#threads.delete(threadId);
       this.#restartNotes.set(threadId, outcome.instanceLost);
       warnings.push(`the thread's state was lost (${outcome.instanceLost}); its next eval starts from a fresh state`);
+      this.onThreadLost(threadId, outcome.instanceLost);
     }
     return finish(outcome);
   }
@@ -109,11 +122,16 @@ export class InterpreterCore {
 
   async reset(threadId: string): Promise<void> {
     this.#assertAlive();
-    const id = validThreadId(threadId);
-    await this.#queues.run(id, async () => {
-      this.#threads.delete(id);
-      this.#restartNotes.delete(id);
+    await this.#queues.run(threadId, async () => {
+      this.#threads.delete(threadId);
+      this.#restartNotes.delete(threadId);
     });
+  }
+
+  /** Marks threads whose state was lost outside the engine (a restarted worker). */
+  noteLost(threadId: string, reason: string): void {
+    this.#threads.delete(threadId);
+    this.#restartNotes.set(threadId, reason);
   }
 
   async threads(): Promise<ThreadInfo[]> {
@@ -134,14 +152,6 @@ export class InterpreterCore {
   get disposed(): boolean {
     return this.#disposal.signal.aborted;
   }
-}
-
-export function validThreadId(threadId: unknown): string {
-  if (threadId === undefined) return "default";
-  if (typeof threadId !== "string" || threadId.length === 0 || threadId.length > 256) {
-    throw new QuickboxError("INVALID_OPTIONS", "threadId must be a non-empty string of at most 256 characters");
-  }
-  return threadId;
 }
 
 function simpleError(type: string, message: string): EngineOutcome {

@@ -1,8 +1,8 @@
 /** Turns an engine outcome into the public EvalResult: wire text, structured value, error. */
 import { parse } from "devalue";
-import type { EngineOutcome } from "./engine/quickjs-thread.js";
-import type { EvalResult } from "./types.js";
-import { renderWire, truncationSuffix } from "./wire-format.js";
+import type { EngineOutcome } from "../engine/quickjs-thread.js";
+import type { EvalResult } from "../types.js";
+import { renderWire, truncationSuffix } from "../wire-format.js";
 
 const VALUE_REVIVERS = {
   Handle: (text: string) => ({ $handle: text }),

@@ -1,0 +1,92 @@
+/**
+ * Per-eval budgets and concurrency for guest→host calls. Tools and task() have separate budgets
+ * (`maxToolCalls`, `maxTaskCalls`; null = unlimited) and separate concurrency caps; calls beyond a
+ * cap wait here and go out as earlier ones complete. A call over budget never reaches the host:
+ * it fails at once in the guest with ToolCallBudgetExceeded / TaskBudgetExceeded.
+ */
+import type { CallResult, GuestCall } from "../guest/host-calls.js";
+
+export interface CallLimits {
+  maxToolCalls: number | null;
+  maxConcurrentToolCalls: number;
+  maxTaskCalls: number | null;
+  maxConcurrentTasks: number;
+}
+
+interface Lane {
+  issued: number;
+  inFlight: Set<string>;
+  queue: GuestCall[];
+  max: number | null;
+  concurrency: number;
+  budgetError: (max: number) => CallResult["error"];
+}
+
+export class CallScheduler {
+  readonly #lanes: Record<GuestCall["kind"], Lane>;
+
+  constructor(limits: CallLimits) {
+    this.#lanes = {
+      tool: {
+        issued: 0,
+        inFlight: new Set(),
+        queue: [],
+        max: limits.maxToolCalls,
+        concurrency: limits.maxConcurrentToolCalls,
+        budgetError: (max) => ({ name: "ToolCallBudgetExceeded", message: `this eval may make at most ${max} tool calls (maxToolCalls)` }),
+      },
+      task: {
+        issued: 0,
+        inFlight: new Set(),
+        queue: [],
+        max: limits.maxTaskCalls,
+        concurrency: limits.maxConcurrentTasks,
+        budgetError: (max) => ({ name: "TaskBudgetExceeded", message: `this eval may start at most ${max} tasks (maxTaskCalls)` }),
+      },
+    };
+  }
+
+  /** Tool calls made by the guest in this eval (over-budget ones included). */
+  get toolCalls(): number {
+    return this.#lanes.tool.issued;
+  }
+
+  get busy(): boolean {
+    return Object.values(this.#lanes).some((lane) => lane.inFlight.size > 0 || lane.queue.length > 0);
+  }
+
+  /** New calls from the guest: which to send now, and which fail at once. */
+  admit(calls: GuestCall[]): { send: GuestCall[]; rejected: CallResult[] } {
+    const rejected: CallResult[] = [];
+    for (const call of calls) {
+      const lane = this.#lanes[call.kind];
+      lane.issued++;
+      if (lane.max !== null && lane.issued > lane.max) {
+        rejected.push({ id: call.id, ok: false, error: lane.budgetError(lane.max) });
+      } else {
+        lane.queue.push(call);
+      }
+    }
+    return { send: this.#release(), rejected };
+  }
+
+  /** Results arrived: free their slots; returns queued calls that may go now. */
+  complete(results: CallResult[]): GuestCall[] {
+    for (const result of results) {
+      for (const lane of Object.values(this.#lanes)) lane.inFlight.delete(result.id);
+    }
+    return this.#release();
+  }
+
+  #release(): GuestCall[] {
+    const ready: GuestCall[] = [];
+    for (const lane of Object.values(this.#lanes)) {
+      while (lane.queue.length && lane.inFlight.size < lane.concurrency) {
+        const call = lane.queue.shift()!;
+        lane.inFlight.add(call.id);
+        ready.push(call);
+      }
+    }
+    return ready;
+  }
+}

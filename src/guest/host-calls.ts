@@ -1,0 +1,105 @@
+/**
+ * Calls from the guest to the host (tools and task()). A call becomes a guest promise whose
+ * resolve/reject live here, on the guest heap, keyed by call id — no host handle is involved, so
+ * pending calls survive snapshots. New calls wait in an outbox the host drains when it polls;
+ * results come back in batches through `settle`.
+ */
+import { jsonParse, jsonStringify } from "./intrinsics.js";
+import { parse as parseDevalue } from "devalue";
+
+export type CallKind = "tool" | "task";
+
+export interface GuestCall {
+  id: string;
+  kind: CallKind;
+  name: string;
+  /** JSON text of the arguments. */
+  args: string;
+}
+
+export interface CallError {
+  name: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export interface CallResult {
+  id: string;
+  ok: boolean;
+  /** The result, as JSON text or devalue text (for Maps, Dates, undefined, …). */
+  value?: string;
+  encoding?: "json" | "devalue";
+  error?: CallError;
+}
+
+type Resolvers = [resolve: (value: unknown) => void, reject: (error: unknown) => void];
+
+export interface HostCalls {
+  request(kind: CallKind, name: string, args: unknown): Promise<unknown>;
+  /** New calls since the last drain. */
+  drain(): GuestCall[];
+  settle(results: CallResult[]): void;
+  /** Forgets every pending call (the eval ended; late results are ignored). */
+  abandonAll(): void;
+  readonly pendingCount: number;
+}
+
+export function callError(error: CallError): Error {
+  const made = new Error(error.message);
+  made.name = error.name;
+  if (error.details) Object.assign(made, error.details);
+  return made;
+}
+
+export function createHostCalls(): HostCalls {
+  const pending = new Map<string, Resolvers>();
+  let outbox: GuestCall[] = [];
+  let nextId = 1;
+
+  return {
+    request(kind, name, args) {
+      let text: string | undefined;
+      try {
+        text = args === undefined ? "{}" : jsonStringify(args);
+      } catch (error) {
+        return Promise.reject(new TypeError(`${name}: the arguments cannot be sent to the host: ${error instanceof Error ? error.message : String(error)}`));
+      }
+      if (text === undefined) return Promise.reject(new TypeError(`${name}: the arguments must be JSON data, got ${typeof args}`));
+      const id = `c${nextId++}`;
+      return new Promise((resolve, reject) => {
+        pending.set(id, [resolve, reject]);
+        outbox.push({ id, kind, name, args: text! });
+      });
+    },
+    drain() {
+      const calls = outbox;
+      outbox = [];
+      return calls;
+    },
+    settle(results) {
+      for (const result of results) {
+        const resolvers = pending.get(result.id);
+        if (!resolvers) continue;
+        pending.delete(result.id);
+        if (!result.ok) {
+          resolvers[1](callError(result.error ?? { name: "ToolError", message: "the call failed" }));
+          continue;
+        }
+        try {
+          const value =
+            result.value === undefined ? undefined : result.encoding === "devalue" ? parseDevalue(result.value) : jsonParse(result.value);
+          resolvers[0](value);
+        } catch (error) {
+          resolvers[1](error);
+        }
+      }
+    },
+    abandonAll() {
+      pending.clear();
+      outbox = [];
+    },
+    get pendingCount() {
+      return pending.size;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The guest's `tools` object and `task()` function, rebuilt whenever the host configures the
+ * thread (the tool set belongs to the interpreter, not to the base image).
+ */
+import type { HostCalls } from "./host-calls.js";
+
+export interface ToolManifestEntry {
+  /** The tool's own name, used by the host. */
+  name: string;
+  /** camelCase key under `tools`. */
+  key: string;
+  description: string;
+  /** TypeScript signature shown by $describe/$search. */
+  signature: string;
+}
+
+export interface SubagentManifest {
+  enabled: boolean;
+  types: { name: string; description: string }[];
+}
+
+export interface ToolDescription {
+  name: string;
+  description: string;
+  signature: string;
+}
+
+const TASK_FIELDS = ["description", "subagentType", "label", "responseSchema"];
+const MAX_RESPONSE_SCHEMA_BYTES = 4096;
+const MAX_RESPONSE_SCHEMA_DEPTH = 5;
+const MAX_RESPONSE_SCHEMA_PROPERTIES = 32;
+
+function describe(entry: ToolManifestEntry): ToolDescription {
+  return { name: entry.key, description: entry.description, signature: entry.signature };
+}
+
+export function buildToolsObject(manifest: ToolManifestEntry[], calls: HostCalls): Record<string, unknown> {
+  const tools: Record<string, unknown> = {};
+  for (const entry of manifest) {
+    const toolName = entry.name;
+    tools[entry.key] = {
+      [entry.key](input?: unknown) {
+        return calls.request("tool", toolName, input);
+      },
+    }[entry.key];
+  }
+  const byKeyOrName = (name: unknown) => manifest.find((entry) => entry.key === name || entry.name === name);
+  Object.defineProperty(tools, "$search", {
+    value: function $search(query?: unknown): ToolDescription[] {
+      const words = String(query ?? "")
+        .toLowerCase()
+        .split(/\s+/)
+        .filter(Boolean);
+      return manifest
+        .filter((entry) => {
+          const haystack = `${entry.key} ${entry.name} ${entry.description}`.toLowerCase();
+          return words.every((word) => haystack.includes(word));
+        })
+        .map(describe);
+    },
+  });
+  Object.defineProperty(tools, "$describe", {
+    value: function $describe(name: unknown): ToolDescription {
+      const entry = byKeyOrName(name);
+      if (!entry) {
+        throw new TypeError(`tools.$describe: no tool named ${JSON.stringify(name)}; available: ${manifest.map((e) => e.key).join(", ") || "none"}`);
+      }
+      return describe(entry);
+    },
+  });
+  return Object.freeze(tools);
+}
+
+function schemaShape(value: unknown, depth: number, counter: { properties: number }): void {
+  if (depth > MAX_RESPONSE_SCHEMA_DEPTH) throw new TypeError(`task(): responseSchema is nested deeper than ${MAX_RESPONSE_SCHEMA_DEPTH} levels`);
+  if (typeof value !== "object" || value === null) return;
+  const properties = (value as { properties?: unknown }).properties;
+  if (typeof properties === "object" && properties !== null) {
+    counter.properties += Object.keys(properties).length;
+    if (counter.properties > MAX_RESPONSE_SCHEMA_PROPERTIES) {
+      throw new TypeError(`task(): responseSchema has more than ${MAX_RESPONSE_SCHEMA_PROPERTIES} properties`);
+    }
+  }
+  for (const child of Object.values(value)) schemaShape(child, depth + 1, counter);
+}
+
+export function buildTaskFunction(subagents: SubagentManifest, calls: HostCalls): (input: unknown) => Promise<unknown> {
+  const typeNames = subagents.types.map((type) => type.name);
+  return function task(input: unknown): Promise<unknown> {
+    try {
+      if (typeof input !== "object" || input === null || Array.isArray(input)) {
+        throw new TypeError("task() takes one object: { description, subagentType, label?, responseSchema? }");
+      }
+      const fields = input as Record<string, unknown>;
+      const unknown = Object.keys(fields).filter((key) => !TASK_FIELDS.includes(key));
+      if (unknown.length) throw new TypeError(`task(): unknown field ${unknown.map((k) => JSON.stringify(k)).join(", ")} (expected ${TASK_FIELDS.join(", ")})`);
+      if (typeof fields.description !== "string" || !fields.description.trim()) {
+        throw new TypeError("task(): description is required and must be a non-empty string");
+      }
+      if (typeof fields.subagentType !== "string" || !fields.subagentType) {
+        throw new TypeError(`task(): subagentType is required and must be a string${typeNames.length ? ` (one of ${typeNames.join(", ")})` : ""}`);
+      }
+      if (typeNames.length && !typeNames.includes(fields.subagentType)) {
+        throw new TypeError(`task(): unknown subagentType ${JSON.stringify(fields.subagentType)} (one of ${typeNames.join(", ")})`);
+      }
+      if (fields.label !== undefined && typeof fields.label !== "string") throw new TypeError("task(): label must be a string");
+      if (fields.responseSchema !== undefined) {
+        if (typeof fields.responseSchema !== "object" || fields.responseSchema === null) {
+          throw new TypeError("task(): responseSchema must be a JSON Schema object");
+        }
+        const text = JSON.stringify(fields.responseSchema);
+        if (text.length > MAX_RESPONSE_SCHEMA_BYTES) throw new TypeError(`task(): responseSchema is larger than ${MAX_RESPONSE_SCHEMA_BYTES} bytes`);
+        schemaShape(fields.responseSchema, 1, { properties: 0 });
+      }
+      return calls.request("task", fields.subagentType, fields);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}

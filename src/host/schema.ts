@@ -1,0 +1,147 @@
+/**
+ * Tool and response schemas: JSON Schema (validated with @cfworker/json-schema, which generates no
+ * code, so it runs on workerd too), or any Standard Schema (zod v4, valibot, arktype, …). A Standard
+ * Schema that also implements the Standard JSON Schema interface (zod 4.2+) is rendered in the
+ * system prompt from its JSON Schema.
+ */
+import { Validator, type Schema as CfSchema } from "@cfworker/json-schema";
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
+
+export type JsonSchema = { [key: string]: unknown } | boolean;
+export type AnySchema = JsonSchema | StandardSchemaV1;
+
+export interface SchemaIssue {
+  /** Where in the value, e.g. "query" or "items[2].id"; "" for the value itself. */
+  path: string;
+  message: string;
+}
+
+export type SchemaCheck = { ok: true; value: unknown } | { ok: false; issues: SchemaIssue[] };
+
+export interface SchemaAdapter {
+  validate(value: unknown): Promise<SchemaCheck>;
+  /** JSON Schema for rendering signatures, when one is known. */
+  readonly jsonSchema: JsonSchema | undefined;
+}
+
+export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+  if ((typeof value !== "object" && typeof value !== "function") || value === null) return false;
+  const standard = (value as { "~standard"?: { validate?: unknown } })["~standard"];
+  return typeof standard === "object" && standard !== null && typeof standard.validate === "function";
+}
+
+const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+
+/** Structural sanity checks; returns a reason, or null when the schema looks usable. */
+export function jsonSchemaProblem(schema: unknown, path = "schema"): string | null {
+  if (typeof schema === "boolean") return null;
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return `${path} must be an object or a boolean`;
+  const record = schema as Record<string, unknown>;
+  const type = record.type;
+  if (type !== undefined) {
+    const types = Array.isArray(type) ? type : [type];
+    if (!types.every((t) => typeof t === "string" && JSON_TYPES.has(t))) return `${path}.type must be a JSON Schema type name, got ${JSON.stringify(type)}`;
+  }
+  if (record.properties !== undefined) {
+    if (typeof record.properties !== "object" || record.properties === null || Array.isArray(record.properties)) return `${path}.properties must be an object`;
+    for (const [key, child] of Object.entries(record.properties)) {
+      const problem = jsonSchemaProblem(child, `${path}.properties.${key}`);
+      if (problem) return problem;
+    }
+  }
+  if (record.required !== undefined && !(Array.isArray(record.required) && record.required.every((r) => typeof r === "string"))) {
+    return `${path}.required must be an array of property names`;
+  }
+  if (record.items !== undefined && !Array.isArray(record.items)) {
+    const problem = jsonSchemaProblem(record.items, `${path}.items`);
+    if (problem) return problem;
+  }
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    if (record[key] === undefined) continue;
+    if (!Array.isArray(record[key])) return `${path}.${key} must be an array`;
+    for (const [index, child] of (record[key] as unknown[]).entries()) {
+      const problem = jsonSchemaProblem(child, `${path}.${key}[${index}]`);
+      if (problem) return problem;
+    }
+  }
+  if (record.enum !== undefined && !Array.isArray(record.enum)) return `${path}.enum must be an array`;
+  return null;
+}
+
+function draftOf(schema: JsonSchema): "4" | "7" | "2019-09" | "2020-12" {
+  const uri = typeof schema === "object" ? String(schema.$schema ?? "") : "";
+  if (uri.includes("draft-04")) return "4";
+  if (uri.includes("draft-07") || uri.includes("draft-06")) return "7";
+  if (uri.includes("2019-09")) return "2019-09";
+  return "2020-12";
+}
+
+/** "#/items/2/id" → "items[2].id" */
+function readablePath(instanceLocation: string): string {
+  return instanceLocation
+    .replace(/^#\/?/, "")
+    .split("/")
+    .filter(Boolean)
+    .map((part) => decodeURIComponent(part.replace(/~1/g, "/").replace(/~0/g, "~")))
+    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), "");
+}
+
+function jsonSchemaAdapter(schema: JsonSchema): SchemaAdapter {
+  const validator = new Validator(schema as CfSchema, draftOf(schema), false);
+  return {
+    jsonSchema: schema,
+    async validate(value) {
+      const result = validator.validate(value);
+      if (result.valid) return { ok: true, value };
+      // The deepest errors name the failing field; the summary errors only repeat "properties failed".
+      const leaves = result.errors.filter((error) => !["properties", "allOf", "items", "$ref"].includes(error.keyword));
+      return {
+        ok: false,
+        issues: (leaves.length ? leaves : result.errors).map((error) => ({ path: readablePath(error.instanceLocation), message: error.error })),
+      };
+    },
+  };
+}
+
+function standardPath(path: StandardSchemaV1.Issue["path"]): string {
+  if (!path) return "";
+  return path
+    .map((segment) => (typeof segment === "object" ? segment.key : segment))
+    .reduce<string>((text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), "");
+}
+
+function standardJsonSchema(schema: StandardSchemaV1): JsonSchema | undefined {
+  const converter = (schema as unknown as { "~standard": Partial<StandardJSONSchemaV1["~standard"]> })["~standard"].jsonSchema;
+  if (!converter || typeof converter.input !== "function") return undefined;
+  try {
+    return converter.input({ target: "draft-2020-12" }) as JsonSchema;
+  } catch {
+    return undefined;
+  }
+}
+
+function standardAdapter(schema: StandardSchemaV1): SchemaAdapter {
+  return {
+    jsonSchema: standardJsonSchema(schema),
+    async validate(value) {
+      const result = await schema["~standard"].validate(value);
+      if (!result.issues) return { ok: true, value: result.value };
+      return { ok: false, issues: result.issues.map((issue) => ({ path: standardPath(issue.path), message: issue.message })) };
+    },
+  };
+}
+
+/** Throws an Error with the reason when `schema` is neither a JSON Schema nor a Standard Schema. */
+export function adaptSchema(schema: unknown): SchemaAdapter {
+  if (isStandardSchema(schema)) return standardAdapter(schema);
+  const problem = jsonSchemaProblem(schema);
+  if (problem) throw new Error(problem);
+  return jsonSchemaAdapter(schema as JsonSchema);
+}
+
+export function describeIssues(issues: SchemaIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+    .join("; ");
+}

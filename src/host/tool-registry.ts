@@ -1,0 +1,93 @@
+/**
+ * The interpreter's tools: names checked and mapped to camelCase keys, schemas adapted, and the
+ * manifest (keys, descriptions, TypeScript signatures) the guest's `tools` object is built from.
+ */
+import { QuickboxError } from "../errors.js";
+import type { ToolManifestEntry } from "../guest/tools-global.js";
+import type { ToolDefinition } from "../types.js";
+import { adaptSchema, type SchemaAdapter } from "./schema.js";
+import { camelCase, isValidToolKey } from "./tool-names.js";
+import { renderSignature } from "./type-rendering.js";
+
+export interface RegisteredTool {
+  definition: ToolDefinition<never>;
+  key: string;
+  input: SchemaAdapter | undefined;
+  signature: string;
+}
+
+function invalid(message: string): never {
+  throw new QuickboxError("INVALID_TOOL", message);
+}
+
+function adapt(tool: ToolDefinition<never>, field: "inputSchema" | "outputSchema"): SchemaAdapter | undefined {
+  const schema = tool[field];
+  if (schema === undefined) return undefined;
+  try {
+    return adaptSchema(schema);
+  } catch (error) {
+    return invalid(`tool ${JSON.stringify(tool.name)}: ${field} is not a JSON Schema or Standard Schema (${(error as Error).message})`);
+  }
+}
+
+function describeStandardOnly(schema: unknown): string | undefined {
+  const description = (schema as { description?: unknown } | undefined)?.description;
+  return typeof description === "string" ? description : undefined;
+}
+
+export class ToolRegistry {
+  readonly #byName = new Map<string, RegisteredTool>();
+
+  constructor(tools: unknown) {
+    if (tools === undefined) return;
+    if (!Array.isArray(tools)) invalid("tools must be an array of { name, description?, inputSchema?, outputSchema?, execute }");
+    const keys = new Map<string, string>();
+    for (const [index, tool] of (tools as unknown[]).entries()) {
+      if (typeof tool !== "object" || tool === null) invalid(`tools[${index}] must be an object`);
+      const definition = tool as ToolDefinition<never>;
+      if (typeof definition.name !== "string" || !definition.name) invalid(`tools[${index}].name must be a non-empty string`);
+      if (typeof definition.execute !== "function") invalid(`tool ${JSON.stringify(definition.name)}: execute must be a function`);
+      if (definition.description !== undefined && typeof definition.description !== "string") {
+        invalid(`tool ${JSON.stringify(definition.name)}: description must be a string`);
+      }
+      const key = camelCase(definition.name);
+      if (!isValidToolKey(key)) {
+        invalid(`tool ${JSON.stringify(definition.name)}: "${key}" is not a valid identifier for tools.${key} (use letters, digits, _ and -, not starting with a digit)`);
+      }
+      const clash = keys.get(key);
+      if (clash !== undefined) invalid(`tools ${JSON.stringify(clash)} and ${JSON.stringify(definition.name)} both become tools.${key}`);
+      keys.set(key, definition.name);
+      const input = adapt(definition, "inputSchema");
+      const output = adapt(definition, "outputSchema");
+      const signature = renderSignature({
+        key,
+        ...(definition.description ? { description: definition.description } : {}),
+        input: input ? (input.jsonSchema ?? "opaque") : undefined,
+        ...(input && !input.jsonSchema ? { inputDescription: describeStandardOnly(definition.inputSchema) ?? "validated by the host" } : {}),
+        output: output?.jsonSchema,
+      });
+      this.#byName.set(definition.name, { definition, key, input, signature });
+    }
+  }
+
+  get(name: string): RegisteredTool | undefined {
+    return this.#byName.get(name);
+  }
+
+  get size(): number {
+    return this.#byName.size;
+  }
+
+  tools(): RegisteredTool[] {
+    return [...this.#byName.values()];
+  }
+
+  manifest(): ToolManifestEntry[] {
+    return this.tools().map((tool) => ({
+      name: tool.definition.name,
+      key: tool.key,
+      description: tool.definition.description ?? "",
+      signature: tool.signature,
+    }));
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Starting an engine worker on each runtime: a module Web Worker in browsers and Deno, a
+ * worker_thread in Node (with a stack big enough that QuickJS's own stack limit trips first).
+ */
+import * as Comlink from "comlink";
+import { detectRuntime } from "../runtime/detect.js";
+import { createModuleWorker, nodeWorkerUrl } from "./worker-url.js";
+
+export interface SpawnedWorker {
+  endpoint: Comlink.Endpoint;
+  terminate(): void;
+  /** Called if the worker dies on its own (uncaught error, out of memory). */
+  onExit(listener: (reason: string) => void): void;
+}
+
+/** Node worker stack: with QuickJS limited to maxStackSizeBytes, 4 MiB suffices (ENGINE-NOTES Q3). */
+export function nodeStackSizeMb(maxStackSizeBytes: number): number {
+  return Math.max(16, Math.ceil((maxStackSizeBytes * 16) / 2 ** 20));
+}
+
+export async function spawnWorker(options: { maxStackSizeBytes: number }): Promise<SpawnedWorker> {
+  if (detectRuntime() === "node") {
+    const { Worker } = await import(/* @vite-ignore */ "node:worker_threads");
+    const { default: nodeEndpoint } = await import("comlink/dist/esm/node-adapter.mjs");
+    const worker = new Worker(nodeWorkerUrl(), { resourceLimits: { stackSizeMb: nodeStackSizeMb(options.maxStackSizeBytes) } });
+    worker.unref();
+    return {
+      endpoint: nodeEndpoint(worker as never),
+      terminate: () => void worker.terminate(),
+      onExit: (listener) => {
+        worker.on("error", (error: Error) => listener(`worker error: ${error.message}`));
+        worker.on("exit", (code: number) => listener(`worker exited with code ${code}`));
+      },
+    };
+  }
+  const worker = createModuleWorker();
+  return {
+    endpoint: worker,
+    terminate: () => worker.terminate(),
+    onExit: (listener) => worker.addEventListener("error", (event) => listener(`worker error: ${(event as ErrorEvent).message ?? "unknown"}`)),
+  };
+}

@@ -1,0 +1,318 @@
+/**
+ * isolation "worker": a pool of engine workers. Each thread lives on one worker (the least loaded
+ * when it first runs); evals on different threads run on different workers concurrently. Host
+ * calls arrive in batches on a dedicated port and run here, on the host.
+ *
+ * The watchdog: a busy worker sends a heartbeat every HEARTBEAT_INTERVAL_MS. A worker that stays
+ * silent longer than the CPU a program may use (timeoutMs for running plus timeoutMs for copying
+ * its result) plus a grace period is stuck in a builtin that ignores QuickJS's interrupt. It is
+ * terminated and replaced; its evals end as Timeout and all its threads restart fresh.
+ */
+import * as Comlink from "comlink";
+import { QuickboxError, type QuickboxErrorCode } from "../errors.js";
+import type { GuestManifest } from "../engine/quickjs-thread.js";
+import type { CallExecutor } from "../host/call-executor.js";
+import type { EngineOptions } from "../options.js";
+import type { EvalResult, InterpreterEvent, ThreadInfo } from "../types.js";
+import { renderWire } from "../wire-format.js";
+import type { Reply, WorkerApi } from "../worker/worker-service.js";
+import type { EngineClient, EvalCall } from "./engine-client.js";
+import { isWorkerToHost, type WireError, type WorkerToHost } from "./protocol.js";
+import { spawnWorker, type SpawnedWorker } from "./spawn-worker.js";
+
+export const WATCHDOG_GRACE_MS = 1500;
+const WATCHDOG_CHECK_MS = 100;
+
+interface PendingEval {
+  threadId: string;
+  executor: CallExecutor;
+  scope: AbortController;
+  resolve(result: EvalResult): void;
+  reject(error: unknown): void;
+}
+
+export interface PoolSettings {
+  engine: EngineOptions;
+  manifest: GuestManifest;
+  workers: number;
+  wasmModule: WebAssembly.Module | undefined;
+  onEvent?: (event: InterpreterEvent) => void;
+}
+
+function fromWire(error: WireError): Error {
+  if (error.name === "QuickboxError" && error.code) return new QuickboxError(error.code as QuickboxErrorCode, error.message);
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  return rebuilt;
+}
+
+async function unwrap<T>(reply: Promise<Reply<T>>): Promise<T> {
+  const settled = await reply;
+  if (!settled.ok) throw fromWire(settled.error);
+  return settled.value;
+}
+
+/** One engine worker and the evals it is running. */
+class EngineWorker {
+  readonly threads = new Set<string>();
+  readonly #pending = new Map<number, PendingEval>();
+  #nextId = 1;
+  #lastHeard = performance.now();
+  #dead: string | null = null;
+  #watchdog: ReturnType<typeof setInterval> | null = null;
+
+  private constructor(
+    private readonly spawned: SpawnedWorker,
+    private readonly api: Comlink.Remote<WorkerApi>,
+    private readonly port: MessagePort,
+    private readonly settings: PoolSettings,
+    private readonly onDeath: (worker: EngineWorker, reason: string) => void,
+  ) {}
+
+  static async start(settings: PoolSettings, onDeath: (worker: EngineWorker, reason: string) => void): Promise<EngineWorker> {
+    const spawned = await spawnWorker({ maxStackSizeBytes: settings.engine.maxStackSizeBytes });
+    const api = Comlink.wrap<WorkerApi>(spawned.endpoint);
+    const channel = new MessageChannel();
+    const worker = new EngineWorker(spawned, api, channel.port1, settings, onDeath);
+    channel.port1.addEventListener("message", (event: MessageEvent) => worker.#onMessage(event.data));
+    channel.port1.start();
+    (channel.port1 as unknown as { unref?: () => void }).unref?.();
+    spawned.onExit((reason) => worker.#die(reason));
+    try {
+      await unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), settings.wasmModule));
+    } catch (error) {
+      worker.#shutdown();
+      throw error;
+    }
+    return worker;
+  }
+
+  get alive(): boolean {
+    return this.#dead === null;
+  }
+
+  /** Silence allowed while an eval runs: the run and the result copy each get timeoutMs. */
+  get #silenceLimitMs(): number {
+    return 2 * this.settings.engine.timeoutMs + WATCHDOG_GRACE_MS;
+  }
+
+  eval(call: EvalCall, executor: CallExecutor): Promise<EvalResult> {
+    if (this.#dead) return Promise.reject(new QuickboxError("DISPOSED", `the worker is gone: ${this.#dead}`));
+    const id = this.#nextId++;
+    const scope = new AbortController();
+    return new Promise<EvalResult>((resolve, reject) => {
+      const onAbort = () => this.port.postMessage({ t: "cancel", id });
+      call.signal?.addEventListener("abort", onAbort, { once: true });
+      const finish = () => {
+        call.signal?.removeEventListener("abort", onAbort);
+        scope.abort();
+        this.#pending.delete(id);
+        if (!this.#pending.size) this.#stopWatchdog();
+      };
+      this.#pending.set(id, {
+        threadId: call.threadId,
+        executor,
+        scope,
+        resolve: (result) => {
+          finish();
+          resolve(result);
+        },
+        reject: (error) => {
+          finish();
+          reject(error);
+        },
+      });
+      this.#lastHeard = performance.now();
+      this.#startWatchdog();
+      // An already-aborted signal travels with the eval: a short eval could finish before a
+      // separate cancel message is even read.
+      this.port.postMessage({ t: "eval", id, threadId: call.threadId, code: call.code, ...(call.signal?.aborted ? { aborted: true } : {}) });
+    });
+  }
+
+  reset(threadId: string): Promise<void> {
+    return unwrap(this.api.reset(threadId)).then(() => undefined);
+  }
+
+  threadInfos(): Promise<ThreadInfo[]> {
+    return unwrap(this.api.threads());
+  }
+
+  async dispose(): Promise<void> {
+    if (this.#dead) return;
+    this.#dead = "disposed";
+    try {
+      await Promise.race([this.api.dispose(), new Promise((resolve) => setTimeout(resolve, 500))]);
+    } catch {
+      // The worker may already be gone; terminating is what matters.
+    }
+    this.#shutdown();
+    for (const pending of this.#pending.values()) pending.reject(new QuickboxError("DISPOSED", "this interpreter was disposed"));
+  }
+
+  #onMessage(data: unknown): void {
+    if (!isWorkerToHost(data)) return;
+    this.#lastHeard = performance.now();
+    const message: WorkerToHost = data;
+    switch (message.t) {
+      case "calls": {
+        const pending = this.#pending.get(message.id);
+        if (!pending) return;
+        pending.executor.run(message.calls, { threadId: pending.threadId, signal: pending.scope.signal }, (results) => {
+          if (this.#pending.has(message.id)) this.port.postMessage({ t: "results", id: message.id, results });
+        });
+        return;
+      }
+      case "done":
+        this.#pending.get(message.id)?.resolve(message.result);
+        return;
+      case "failed":
+        this.#pending.get(message.id)?.reject(fromWire(message.error));
+        return;
+      case "lost":
+        this.settings.onEvent?.({ type: "restart", threadId: message.threadId, reason: message.reason });
+        return;
+      case "heartbeat":
+        return;
+    }
+  }
+
+  #startWatchdog(): void {
+    this.#watchdog ??= setInterval(() => {
+      if (performance.now() - this.#lastHeard > this.#silenceLimitMs) {
+        this.#die(`it stopped answering for more than ${this.#silenceLimitMs} ms (a builtin call that ignores the interrupt, such as a huge BigInt toString)`);
+      }
+    }, WATCHDOG_CHECK_MS);
+  }
+
+  #stopWatchdog(): void {
+    if (this.#watchdog) clearInterval(this.#watchdog);
+    this.#watchdog = null;
+  }
+
+  #shutdown(): void {
+    this.#stopWatchdog();
+    this.port.close();
+    this.api[Comlink.releaseProxy]();
+    this.spawned.terminate();
+  }
+
+  /** The worker is stuck or crashed: end its evals as Timeout, and let the pool replace it. */
+  #die(reason: string): void {
+    if (this.#dead) return;
+    this.#dead = reason;
+    this.#shutdown();
+    const message = `the engine worker was restarted: ${reason}`;
+    const warning = `thread was restarted with a fresh state: ${message}`;
+    for (const pending of this.#pending.values()) {
+      const body = `the program did not finish: ${message}`;
+      pending.resolve({
+        status: "error",
+        text: renderWire(null, { kind: "error", type: "Timeout", body, droppedChars: 0 }),
+        stdout: "",
+        error: { type: "Timeout", message: body, details: { kind: "cpu", workerRestarted: true } },
+        warnings: [warning],
+        toolCalls: 0,
+        durationMs: 0,
+      });
+    }
+    this.onDeath(this, reason);
+  }
+}
+
+export class WorkerPool implements EngineClient {
+  readonly #slots: (Promise<EngineWorker> | null)[];
+  readonly #assignment = new Map<string, number>();
+  /** Threads whose worker died: their next eval says it starts fresh. */
+  readonly #lostThreads = new Map<string, string>();
+  #disposed = false;
+
+  private constructor(private readonly settings: PoolSettings) {
+    this.#slots = Array.from({ length: settings.workers }, () => null);
+  }
+
+  /** Starts the first worker now, so that a worker that cannot start fails createInterpreter. */
+  static async start(settings: PoolSettings): Promise<WorkerPool> {
+    const pool = new WorkerPool(settings);
+    await pool.#worker(0);
+    return pool;
+  }
+
+  #worker(index: number): Promise<EngineWorker> {
+    const existing = this.#slots[index];
+    if (existing) return existing;
+    const started = EngineWorker.start(this.settings, (worker, reason) => this.#onDeath(index, worker, reason));
+    started.catch(() => {
+      if (this.#slots[index] === started) this.#slots[index] = null;
+    });
+    this.#slots[index] = started;
+    return started;
+  }
+
+  #onDeath(index: number, worker: EngineWorker, reason: string): void {
+    for (const threadId of worker.threads) {
+      this.#lostThreads.set(threadId, reason);
+      this.settings.onEvent?.({ type: "restart", threadId, reason: `its engine worker was restarted: ${reason}` });
+    }
+    this.#slots[index] = null;
+  }
+
+  #slotFor(threadId: string): number {
+    const assigned = this.#assignment.get(threadId);
+    if (assigned !== undefined) return assigned;
+    const counts = this.#slots.map(() => 0);
+    for (const slot of this.#assignment.values()) counts[slot]!++;
+    const slot = counts.indexOf(Math.min(...counts));
+    this.#assignment.set(threadId, slot);
+    return slot;
+  }
+
+  #assertAlive(): void {
+    if (this.#disposed) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
+  }
+
+  async eval(call: EvalCall, executor: CallExecutor): Promise<EvalResult> {
+    this.#assertAlive();
+    const worker = await this.#worker(this.#slotFor(call.threadId));
+    worker.threads.add(call.threadId);
+    const lost = this.#lostThreads.get(call.threadId);
+    this.#lostThreads.delete(call.threadId);
+    const result = await worker.eval(call, executor);
+    if (lost && !result.warnings?.some((w) => w.startsWith("thread was restarted"))) {
+      result.warnings = [`thread was restarted with a fresh state (its engine worker was restarted: ${lost})`, ...(result.warnings ?? [])];
+    }
+    return result;
+  }
+
+  async reset(threadId: string): Promise<void> {
+    this.#assertAlive();
+    const slot = this.#assignment.get(threadId);
+    this.#lostThreads.delete(threadId);
+    if (slot === undefined) return;
+    const worker = await this.#worker(slot);
+    await worker.reset(threadId);
+    worker.threads.delete(threadId);
+    this.#assignment.delete(threadId);
+  }
+
+  async threads(): Promise<ThreadInfo[]> {
+    this.#assertAlive();
+    const live = await Promise.all(this.#slots.filter((slot): slot is Promise<EngineWorker> => slot !== null).map(async (slot) => (await slot).threadInfos()));
+    return live.flat();
+  }
+
+  async dispose(): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    await Promise.all(
+      this.#slots.map(async (slot) => {
+        if (!slot) return;
+        try {
+          await (await slot).dispose();
+        } catch {
+          // A worker that failed to start has nothing to dispose.
+        }
+      }),
+    );
+  }
+}

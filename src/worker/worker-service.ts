@@ -1,0 +1,121 @@
+/**
+ * The engine inside a worker: comlink carries the control API (init, reset, threads, dispose);
+ * evals and batched host calls use the dedicated port, one message per batch.
+ */
+import { createEngine } from "../core/engine-bootstrap.js";
+import { Inbox } from "../core/inbox.js";
+import type { InterpreterCore } from "../core/interpreter-core.js";
+import type { GuestManifest } from "../engine/quickjs-thread.js";
+import type { CallResult } from "../guest/host-calls.js";
+import type { EngineOptions } from "../options.js";
+import { isHostToWorker, toWireError, type HostToWorker, type WireError, type WorkerToHost } from "../transport/protocol.js";
+import type { ThreadInfo } from "../types.js";
+
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
+
+export interface WorkerApi {
+  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module): Promise<Reply<null>>;
+  reset(threadId: string): Promise<Reply<null>>;
+  threads(): Promise<Reply<ThreadInfo[]>>;
+  dispose(): Promise<void>;
+}
+
+/** How often a busy worker tells the host it is alive (the watchdog listens). */
+export const HEARTBEAT_INTERVAL_MS = 200;
+
+interface RunningEval {
+  inbox: Inbox<CallResult>;
+  controller: AbortController;
+}
+
+async function reply<T>(work: () => Promise<T>): Promise<Reply<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    return { ok: false, error: toWireError(error) };
+  }
+}
+
+export class WorkerService {
+  #core: InterpreterCore | null = null;
+  #port: MessagePort | null = null;
+  readonly #running = new Map<number, RunningEval>();
+  #heartbeat: ReturnType<typeof setInterval> | null = null;
+
+  readonly api: WorkerApi = {
+    init: (options, manifest, port, wasmModule) =>
+      reply(async () => {
+        this.#core = await createEngine(options, manifest, wasmModule);
+        this.#core.onThreadLost = (threadId, reason) => this.#post({ t: "lost", threadId, reason });
+        this.#port = port;
+        port.addEventListener("message", (event: MessageEvent) => this.#onMessage(event.data));
+        port.start?.();
+        return null;
+      }),
+    reset: (threadId) =>
+      reply(async () => {
+        await this.#requireCore().reset(threadId);
+        return null;
+      }),
+    threads: () => reply(() => this.#requireCore().threads()),
+    dispose: async () => {
+      for (const running of this.#running.values()) running.controller.abort();
+      this.#core?.dispose();
+      this.#stopHeartbeat();
+      this.#port?.close();
+    },
+  };
+
+  #requireCore(): InterpreterCore {
+    if (!this.#core) throw new Error("quickbox worker: not initialised");
+    return this.#core;
+  }
+
+  #post(message: WorkerToHost): void {
+    this.#port?.postMessage(message);
+  }
+
+  #onMessage(data: unknown): void {
+    if (!isHostToWorker(data)) return;
+    const message: HostToWorker = data;
+    switch (message.t) {
+      case "eval":
+        void this.#runEval(message.id, message.threadId, message.code, message.aborted === true);
+        break;
+      case "results":
+        this.#running.get(message.id)?.inbox.push(message.results);
+        break;
+      case "cancel":
+        this.#running.get(message.id)?.controller.abort();
+        break;
+    }
+  }
+
+  async #runEval(id: number, threadId: string, code: string, aborted: boolean): Promise<void> {
+    const running: RunningEval = { inbox: new Inbox(), controller: new AbortController() };
+    if (aborted) running.controller.abort();
+    this.#running.set(id, running);
+    this.#startHeartbeat();
+    try {
+      const result = await this.#requireCore().eval(
+        { code, threadId, signal: running.controller.signal },
+        { send: (calls) => this.#post({ t: "calls", id, calls }), receive: () => running.inbox.receive() },
+      );
+      this.#post({ t: "done", id, result });
+    } catch (error) {
+      this.#post({ t: "failed", id, error: toWireError(error) });
+    } finally {
+      this.#running.delete(id);
+      if (!this.#running.size) this.#stopHeartbeat();
+    }
+  }
+
+  #startHeartbeat(): void {
+    this.#heartbeat ??= setInterval(() => this.#post({ t: "heartbeat" }), HEARTBEAT_INTERVAL_MS);
+  }
+
+  #stopHeartbeat(): void {
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.#heartbeat = null;
+  }
+}
