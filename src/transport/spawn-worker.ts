@@ -13,6 +13,19 @@ export interface SpawnedWorker {
   onExit(listener: (reason: string) => void): void;
 }
 
+/**
+ * Browser and Deno workers have a smaller native stack than their main thread, and no knob to
+ * enlarge it. Measured in Chromium 156: with QuickJS's limit at 128 KiB, deep recursion ends as a
+ * clean StackOverflow (at 192 KiB the native stack overflows first); deeply nested JSON.parse
+ * input still overflows it above 64 KiB (the thread then restarts).
+ */
+export const WEB_WORKER_MAX_STACK_BYTES = 128 * 1024;
+
+/** The QuickJS stack limit a worker on this runtime can honour. */
+export function workerStackLimitBytes(requested: number): number {
+  return detectRuntime() === "node" ? requested : Math.min(requested, WEB_WORKER_MAX_STACK_BYTES);
+}
+
 /** Node worker stack: with QuickJS limited to maxStackSizeBytes, 4 MiB suffices (ENGINE-NOTES Q3). */
 export function nodeStackSizeMb(maxStackSizeBytes: number): number {
   return Math.max(16, Math.ceil((maxStackSizeBytes * 16) / 2 ** 20));

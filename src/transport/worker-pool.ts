@@ -18,7 +18,7 @@ import { renderWire } from "../wire-format.js";
 import type { Reply, WorkerApi } from "../worker/worker-service.js";
 import type { EngineClient, EvalCall } from "./engine-client.js";
 import { isWorkerToHost, type WireError, type WorkerToHost } from "./protocol.js";
-import { spawnWorker, type SpawnedWorker } from "./spawn-worker.js";
+import { spawnWorker, workerStackLimitBytes, type SpawnedWorker } from "./spawn-worker.js";
 
 export const WATCHDOG_GRACE_MS = 1500;
 const WATCHDOG_CHECK_MS = 100;
@@ -233,7 +233,8 @@ export class WorkerPool implements EngineClient {
 
   /** Starts the first worker now, so that a worker that cannot start fails createInterpreter. */
   static async start(settings: PoolSettings): Promise<WorkerPool> {
-    const pool = new WorkerPool(settings);
+    const engine = { ...settings.engine, maxStackSizeBytes: workerStackLimitBytes(settings.engine.maxStackSizeBytes) };
+    const pool = new WorkerPool({ ...settings, engine });
     await pool.#worker(0);
     return pool;
   }
