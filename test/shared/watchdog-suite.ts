@@ -1,0 +1,35 @@
+/**
+ * The watchdog, with a real stuck builtin: BigInt-to-string never polls QuickJS's interrupt
+ * handler, so only terminating the worker stops it.
+ */
+import { expect, it } from "vitest";
+import type { InterpreterEvent } from "../../src/index.js";
+import type { InterpreterFactory } from "./engine-suite.js";
+
+export function defineWatchdogSuite(create: InterpreterFactory): void {
+  it("restarts a worker stuck in a builtin: Timeout with a note, neighbours reported, host responsive", async () => {
+    const events: InterpreterEvent[] = [];
+    const qb = await create({ timeoutMs: 200, onEvent: (event) => events.push(event) });
+    try {
+      await qb.eval("const keep = 'state'", { threadId: "neighbour" });
+      let ticks = 0;
+      const ticker = setInterval(() => ticks++, 20);
+      const started = performance.now();
+      const stuck = await qb.eval("Array(4).fill(3n ** 600000n).join().length", { threadId: "stuck" });
+      const elapsed = performance.now() - started;
+      clearInterval(ticker);
+      expect(stuck.error?.type).toBe("Timeout");
+      expect(stuck.warnings?.join("\n")).toMatch(/thread was restarted/);
+      // The host thread kept running while the worker was stuck.
+      expect(ticks).toBeGreaterThan(elapsed / 20 / 4);
+      const neighbour = await qb.eval("typeof keep", { threadId: "neighbour" });
+      expect(neighbour.value).toBe("undefined");
+      expect(neighbour.warnings?.join("\n")).toMatch(/thread was restarted with a fresh state/);
+      const restarted = events.filter((event) => event.type === "restart").map((event) => (event as { threadId: string }).threadId);
+      expect(restarted).toEqual(expect.arrayContaining(["neighbour", "stuck"]));
+      expect((await qb.eval("6 * 7", { threadId: "stuck" })).value).toBe(42);
+    } finally {
+      await qb.dispose();
+    }
+  }, 30_000);
+}
