@@ -13,6 +13,7 @@ export type {
   Interrupt,
   Isolation,
   JsonSchema,
+  SkillsBackend,
   SubagentOptions,
   TaskRequest,
   ThreadInfo,

@@ -8,7 +8,22 @@ import { renderSystemPrompt } from "./system-prompt.js";
 import type { EngineClient } from "./transport/engine-client.js";
 import { InlineClient } from "./transport/inline-client.js";
 import { WorkerPool } from "./transport/worker-pool.js";
-import type { EvalOptions, Interpreter, InterpreterOptions } from "./types.js";
+import type { EvalOptions, EvalResult, Interpreter, InterpreterOptions } from "./types.js";
+import type { SkillFiles } from "./engine/module-loader.js";
+import { SkillLibrary } from "./host/skills.js";
+import { renderWire } from "./wire-format.js";
+
+/** A cell that imports a skill the host cannot provide fails before any of it runs. */
+function skillNotAvailable(message: string): EvalResult {
+  return {
+    status: "error",
+    text: renderWire(null, { kind: "error", type: "SkillNotAvailable", body: message, droppedChars: 0 }),
+    stdout: "",
+    error: { type: "SkillNotAvailable", message },
+    toolCalls: 0,
+    durationMs: 0,
+  };
+}
 
 const asyncDispose: typeof Symbol.asyncDispose = Symbol.asyncDispose ?? (Symbol.for("Symbol.asyncDispose") as typeof Symbol.asyncDispose);
 
@@ -68,7 +83,14 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
     async eval(code, evalOptions) {
       assertAlive();
       const { threadId, signal } = validEvalOptions(code, evalOptions);
-      return client.eval({ code, threadId, ...(signal ? { signal } : {}) }, executor);
+      let skills: Record<string, SkillFiles> | undefined;
+      const referenced = resolved.skills ? SkillLibrary.referenced(code) : [];
+      if (resolved.skills && referenced.length) {
+        const loaded = await resolved.skills.load(referenced);
+        if (!loaded.ok) return skillNotAvailable(loaded.message);
+        skills = loaded.skills;
+      }
+      return client.eval({ code, threadId, ...(signal ? { signal } : {}), ...(skills ? { skills } : {}) }, executor);
     },
     async reset(threadId) {
       assertAlive();

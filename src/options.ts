@@ -4,6 +4,7 @@ import type { CallLimits } from "./engine/call-scheduler.js";
 import { QuickboxError } from "./errors.js";
 import { SubagentRunner } from "./host/subagents.js";
 import { ToolRegistry } from "./host/tool-registry.js";
+import { SkillLibrary } from "./host/skills.js";
 import { detectRuntime } from "./runtime/detect.js";
 import type { ClockMode, InterpreterEvent, InterpreterOptions, Isolation } from "./types.js";
 
@@ -46,6 +47,7 @@ export interface ResolvedOptions {
   sanitizeToolErrors: boolean;
   promptTools: "signatures" | "names";
   onEvent: ((event: InterpreterEvent) => void) | undefined;
+  skills: SkillLibrary | undefined;
   wasmModule: WebAssembly.Module | undefined;
 }
 
@@ -70,6 +72,7 @@ const KNOWN_OPTIONS = new Set<string>([
   "promptTools",
   "workers",
   "onEvent",
+  "skills",
   "wasmModule",
 ]);
 
@@ -149,6 +152,7 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     sanitizeToolErrors: flag(options, "sanitizeToolErrors", false),
     promptTools: oneOf(options, "promptTools", ["signatures", "names"] as const, "signatures"),
     onEvent: onEvent as ResolvedOptions["onEvent"],
+    skills: options.skills === undefined ? undefined : new SkillLibrary(options.skills as never),
     wasmModule: wasmModule as WebAssembly.Module | undefined,
   };
 }

@@ -40,6 +40,14 @@ export interface SubagentOptions {
   types?: { name: string; description: string }[];
 }
 
+/** Where interpreter skills come from: `await import("@/skills/<name>")` in the program. */
+export interface SkillsBackend {
+  /** Names of the available skills. */
+  list(): Promise<string[]> | string[];
+  /** A skill's files, path → source (JavaScript or TypeScript modules; the entry is index.ts/js), or undefined. */
+  files(name: string): Promise<Record<string, string> | undefined> | Record<string, string> | undefined;
+}
+
 export type InterpreterEvent =
   | {
       type: "tool-call";
@@ -89,6 +97,8 @@ export interface InterpreterOptions {
   sanitizeToolErrors?: boolean;
   /** "signatures" (default): the system prompt lists every tool's TypeScript signature; "names": names only (use tools.$describe). */
   promptTools?: "signatures" | "names";
+  /** Modules the program can import as `@/skills/<name>` (each loaded once per thread, at most 1 MiB). */
+  skills?: SkillsBackend;
   /** Worker pool size (isolation "worker"). Default 1. */
   workers?: number;
   /** Tool calls, task() calls, restarts and warnings as they happen. */

@@ -6,6 +6,7 @@
 import type { BaseImage } from "../engine/base-image.js";
 import { transformCell } from "../engine/cell-transform.js";
 import { QuickJSThread, type EngineOutcome, type GuestManifest, type HostCallChannel } from "../engine/quickjs-thread.js";
+import type { SkillFiles } from "../engine/module-loader.js";
 import { QuickboxError } from "../errors.js";
 import { toEvalResult } from "./eval-result.js";
 import type { EngineOptions } from "../options.js";
@@ -17,6 +18,8 @@ export interface EngineEvalRequest {
   code: string;
   threadId: string;
   signal?: AbortSignal;
+  /** Skill files the host preloaded for this cell. */
+  skills?: Record<string, SkillFiles>;
 }
 
 /** Cells larger than this are refused before any parsing (the host parses TypeScript). */
@@ -52,10 +55,16 @@ export class InterpreterCore {
 
   async eval(request: EngineEvalRequest, host: HostCallChannel): Promise<EvalResult> {
     this.#assertAlive();
-    return this.#queues.run(request.threadId, () => this.#evalNow(request.code, request.threadId, request.signal, host));
+    return this.#queues.run(request.threadId, () => this.#evalNow(request.code, request.threadId, request.signal, host, request.skills));
   }
 
-  async #evalNow(code: string, threadId: string, userSignal: AbortSignal | undefined, host: HostCallChannel): Promise<EvalResult> {
+  async #evalNow(
+    code: string,
+    threadId: string,
+    userSignal: AbortSignal | undefined,
+    host: HostCallChannel,
+    skills: Record<string, SkillFiles> | undefined,
+  ): Promise<EvalResult> {
     const startedAt = performance.now();
     const warnings: string[] = [];
     const finish = (outcome: EngineOutcome) =>
@@ -70,6 +79,7 @@ export class InterpreterCore {
     }
     if (this.#disposal.signal.aborted) return finish(simpleError("Cancelled", "the interpreter was disposed"));
     const record = await this.#threadFor(threadId, warnings);
+    if (skills) record.thread.addSkills(skills);
     const signal = userSignal ? AbortSignal.any([userSignal, this.#disposal.signal]) : this.#disposal.signal;
     const options = this.#options;
     const limits = {

@@ -75,6 +75,8 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   const rt = ffi.QTS_NewRuntime();
   const ctx = ffi.QTS_NewContext(rt, 0 as never);
   ffi.QTS_RuntimeEnableInterruptHandler(rt);
+  // Every import goes through the host's loader (skills only; see module-loader.ts).
+  ffi.QTS_RuntimeEnableModuleLoader(rt, 1);
   const calls = new GuestCalls(instance, rt, ctx);
   const internal = calls.evalScript(GUEST_PRELUDE_SOURCE, "quickbox-prelude", EVAL_GLOBAL);
   const exception = calls.takeException(internal);

@@ -28,13 +28,46 @@ interface DeclarationNode extends Node {
   kind?: string;
   declarations?: { id: Node; init: Node | null }[];
   id?: { name: string } | null;
+  source?: { value: unknown; raw?: string };
+  specifiers?: { type: string; local: { name: string }; imported?: { name?: string; value?: string } }[];
+}
+
+/**
+ * `import x, { a as b } from "m"` → `var { default: x, a: b } = await import("m");` on the same
+ * lines, so cells can import skills (and get a clear error for anything else).
+ */
+function importEdit(statement: DeclarationNode, code: string): Edit {
+  const source = JSON.stringify(String(statement.source?.value ?? ""));
+  const specifiers = statement.specifiers ?? [];
+  const namespace = specifiers.find((s) => s.type === "ImportNamespaceSpecifier");
+  const bindings = specifiers
+    .filter((s) => s.type !== "ImportNamespaceSpecifier")
+    .map((s) => {
+      const imported = s.type === "ImportDefaultSpecifier" ? "default" : (s.imported?.name ?? JSON.stringify(s.imported?.value));
+      return imported === s.local.name ? imported : `${imported}: ${s.local.name}`;
+    });
+  const parts: string[] = [];
+  if (namespace) parts.push(`var ${namespace.local.name} = await import(${source});`);
+  if (bindings.length) parts.push(`var { ${bindings.join(", ")} } = ${namespace ? namespace.local.name : `await import(${source})`};`);
+  if (!parts.length) parts.push(`await import(${source});`);
+  const original = code.slice(statement.start, statement.end);
+  const newlines = original.split("\n").length - 1;
+  return { at: statement.start, removeChars: original.length, insert: parts.join(" ") + "\n".repeat(newlines) };
 }
 
 function parseScript(code: string): Program | null {
   try {
     return parse(code, { ecmaVersion: "latest", sourceType: "script", allowAwaitOutsideFunction: true, allowHashBang: true });
   } catch {
-    return null;
+    // Top-level import declarations need module syntax; they are rewritten to dynamic imports.
+    try {
+      const program = parse(code, { ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true, allowHashBang: true });
+      return program.body.some((statement) => statement.type === "ExportNamedDeclaration" || statement.type === "ExportDefaultDeclaration" || statement.type === "ExportAllDeclaration")
+        ? null
+        : program;
+    } catch {
+      return null;
+    }
   }
 }
 
@@ -51,9 +84,13 @@ function stripTypes(code: string): string | null {
   }
 }
 
-function replDeclarationEdits(program: Program): Edit[] {
+function replDeclarationEdits(program: Program, code: string): Edit[] {
   const edits: Edit[] = [];
   for (const statement of program.body as DeclarationNode[]) {
+    if (statement.type === "ImportDeclaration") {
+      edits.push(importEdit(statement, code));
+      continue;
+    }
     if (statement.type === "VariableDeclaration" && (statement.kind === "let" || statement.kind === "const")) {
       const keyword = statement.kind;
       edits.push({ at: statement.start, removeChars: keyword.length, insert: "var".padEnd(keyword.length, " ") });
@@ -84,11 +121,11 @@ function applyEdits(code: string, edits: Edit[]): string {
 export function transformCell(source: string, options: { full?: boolean } = {}): TransformedCell {
   if (!options.full && !MAY_DECLARE.test(source)) return { code: source, language: "javascript", parsed: false };
   const program = parseScript(source);
-  if (program) return { code: applyEdits(source, replDeclarationEdits(program)), language: "javascript", parsed: true };
+  if (program) return { code: applyEdits(source, replDeclarationEdits(program, source)), language: "javascript", parsed: true };
   const stripped = stripTypes(source);
   const strippedProgram = stripped === null ? null : parseScript(stripped);
   if (stripped !== null && strippedProgram) {
-    return { code: applyEdits(stripped, replDeclarationEdits(strippedProgram)), language: "typescript", parsed: true };
+    return { code: applyEdits(stripped, replDeclarationEdits(strippedProgram, stripped)), language: "typescript", parsed: true };
   }
   // Not valid JavaScript or TypeScript: let QuickJS report the SyntaxError with its position.
   return { code: stripped ?? source, language: stripped === null ? "javascript" : "typescript", parsed: true };

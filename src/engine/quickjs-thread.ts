@@ -9,6 +9,7 @@ import { EVAL_FLAG_ASYNC, EVAL_GLOBAL, GuestCalls, HostAllocationError, type Cal
 import { GuestProtocolError, parseCopiedValue, parseOutput, parsePollReport } from "./guest-reports.js";
 import { RunBudget, type TimeoutKind } from "./run-budget.js";
 import { CallScheduler, type CallLimits } from "./call-scheduler.js";
+import { loadModuleSource, normalizeModuleName, type SkillFiles } from "./module-loader.js";
 import type { CallResult, GuestCall } from "../guest/host-calls.js";
 import type { SubagentManifest, ToolManifestEntry } from "../guest/tools-global.js";
 import { acquireBootedInstance } from "./instance-pool.js";
@@ -111,6 +112,8 @@ export class QuickJSThread {
   #budget: RunBudget | null = null;
   #signal: AbortSignal | undefined;
   #heapExhausted = false;
+  /** Skill files the host preloaded for this thread. */
+  readonly #skills = new Map<string, SkillFiles>();
   /** The configuration (limits, tools, subagents) the guest was last given. */
   #configurationJson = "";
   #lost: string | null = null;
@@ -132,11 +135,20 @@ export class QuickJSThread {
           thread.#heapExhausted = true;
         },
       },
-      callbacks: { shouldInterrupt: () => thread.#shouldInterrupt() },
+      callbacks: {
+        shouldInterrupt: () => thread.#shouldInterrupt(),
+        normalizeModule: (base, requested) => normalizeModuleName(base, requested),
+        loadModuleSource: (name) => loadModuleSource(name, thread.#skills),
+      },
     };
     instance.ffi.QTS_RuntimeSetMaxStackSize(image.pointers.rt, config.maxStackSizeBytes);
     thread.#callVoid("seed", [JSON.stringify(seedWords(config.randomSeed))]);
     return thread;
+  }
+
+  /** Makes preloaded skill files importable as "@/skills/<name>" (QuickJS caches what it loads). */
+  addSkills(skills: Record<string, SkillFiles>): void {
+    for (const [name, files] of Object.entries(skills)) if (!this.#skills.has(name)) this.#skills.set(name, files);
   }
 
   /** Why the instance was discarded, or null while it is usable. */

@@ -11,6 +11,9 @@ export const WASM_PAGE_BYTES = 65536;
 /** The emscripten callbacks C calls into; the thread fills them in. */
 export interface InstanceCallbacks {
   shouldInterrupt(): boolean;
+  /** Module loading (see engine/module-loader.ts); both return module text, never fail. */
+  normalizeModule?(base: string, requested: string): string;
+  loadModuleSource?(name: string): string;
 }
 
 export interface WasmInstance {
@@ -93,11 +96,20 @@ export async function createWasmInstance(
     },
   } as unknown as Parameters<typeof loader>[0]);
   module.type = "sync";
+  /** A C string QuickJS takes ownership of (and frees); 0 if the heap is full. */
+  const cString = (text: string): number => {
+    const length = module.lengthBytesUTF8(text) + 1;
+    const pointer = module._malloc(length);
+    if (pointer) module.stringToUTF8(text, pointer as never, length);
+    return pointer;
+  };
   module.callbacks = {
     shouldInterrupt: () => (instance.bindings.callbacks.shouldInterrupt() ? 1 : 0),
     callFunction: () => 0 as never,
-    loadModuleSource: () => 0 as never,
-    normalizeModule: () => 0 as never,
+    loadModuleSource: ((_asyncify: unknown, _rt: number, _ctx: number, name: string) =>
+      cString(instance.bindings.callbacks.loadModuleSource?.(name) ?? "throw new Error('modules are not available')")) as never,
+    normalizeModule: ((_asyncify: unknown, _rt: number, _ctx: number, base: string, requested: string) =>
+      cString(instance.bindings.callbacks.normalizeModule?.(base, requested) ?? requested)) as never,
     freeHostRef: () => {},
   };
   const instance: BoundWasmInstance = { memory, heapU32: new Uint32Array(memory.buffer), module, ffi: new FFI(module), bindings };

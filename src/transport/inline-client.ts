@@ -17,7 +17,7 @@ export class InlineClient implements EngineClient {
     const inbox = new Inbox<CallResult>();
     try {
       return await this.core.eval(
-        { code: call.code, threadId: call.threadId, ...(call.signal ? { signal: call.signal } : {}) },
+        { code: call.code, threadId: call.threadId, ...(call.signal ? { signal: call.signal } : {}), ...(call.skills ? { skills: call.skills } : {}) },
         {
           send: (calls) => executor.run(calls, { threadId: call.threadId, signal: scope.signal }, (results) => inbox.push(results)),
           receive: () => inbox.receive(),

@@ -7,7 +7,7 @@ import type { CallResult, GuestCall } from "../guest/host-calls.js";
 import type { EvalResult } from "../types.js";
 
 export type HostToWorker =
-  | { t: "eval"; id: number; threadId: string; code: string; aborted?: boolean }
+  | { t: "eval"; id: number; threadId: string; code: string; aborted?: boolean; skills?: Record<string, Record<string, string>> }
   | { t: "results"; id: number; results: CallResult[] }
   | { t: "cancel"; id: number };
 

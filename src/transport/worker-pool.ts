@@ -126,7 +126,14 @@ class EngineWorker {
       this.#startWatchdog();
       // An already-aborted signal travels with the eval: a short eval could finish before a
       // separate cancel message is even read.
-      this.port.postMessage({ t: "eval", id, threadId: call.threadId, code: call.code, ...(call.signal?.aborted ? { aborted: true } : {}) });
+      this.port.postMessage({
+        t: "eval",
+        id,
+        threadId: call.threadId,
+        code: call.code,
+        ...(call.signal?.aborted ? { aborted: true } : {}),
+        ...(call.skills ? { skills: call.skills } : {}),
+      });
     });
   }
 

@@ -80,7 +80,7 @@ export class WorkerService {
     const message: HostToWorker = data;
     switch (message.t) {
       case "eval":
-        void this.#runEval(message.id, message.threadId, message.code, message.aborted === true);
+        void this.#runEval(message);
         break;
       case "results":
         this.#running.get(message.id)?.inbox.push(message.results);
@@ -91,14 +91,15 @@ export class WorkerService {
     }
   }
 
-  async #runEval(id: number, threadId: string, code: string, aborted: boolean): Promise<void> {
+  async #runEval(message: Extract<HostToWorker, { t: "eval" }>): Promise<void> {
+    const { id, threadId, code } = message;
     const running: RunningEval = { inbox: new Inbox(), controller: new AbortController() };
-    if (aborted) running.controller.abort();
+    if (message.aborted) running.controller.abort();
     this.#running.set(id, running);
     this.#startHeartbeat();
     try {
       const result = await this.#requireCore().eval(
-        { code, threadId, signal: running.controller.signal },
+        { code, threadId, signal: running.controller.signal, ...(message.skills ? { skills: message.skills } : {}) },
         { send: (calls) => this.#post({ t: "calls", id, calls }), receive: () => running.inbox.receive() },
       );
       this.#post({ t: "done", id, result });
