@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { getBaseImage } from "../../src/engine/base-image.js";
 import { transformCell } from "../../src/engine/cell-transform.js";
-import { QuickJSThread } from "../../src/engine/quickjs-thread.js";
+import { QuickJSThread, type HostCallChannel } from "../../src/engine/quickjs-thread.js";
+import type { CallResult } from "../../src/guest/host-calls.js";
 import { debugBuildProfile } from "../../src/engine/wasm-build.js";
 
 const DEBUG_BUILD = debugBuildProfile(async () => (await import("@jitl/quickjs-wasmfile-debug-sync")).default);
@@ -24,13 +25,42 @@ const CELLS: [code: string, expected: string][] = [
   ["(() => { const a = {}; a.self = a; return [a, new Map([[a, a]]), (x) => x, Symbol('s'), new Proxy({}, {})] })()", "ok"],
   ["'x'.repeat(10000)", "ok"],
   ["throw { not: 'an error' }", "Error"],
+  ["import { twice } from '@/skills/math'; twice(21)", "ok"],
+  ["try { await import('fs') } catch (e) { e.name }", "ok"],
+  ["(await Promise.all([1, 2, 3].map((n) => tools.echo({ n })))).map((r) => r.n)", "ok"],
+  ["await tools.echo({ fail: true })", "ToolError"],
 ];
+
+/** A host that answers every call at once: echoes its arguments, or fails when asked to. */
+function echoHost(): HostCallChannel {
+  let pending: CallResult[] = [];
+  let wake: ((results: CallResult[]) => void) | null = null;
+  return {
+    send(calls) {
+      for (const call of calls) {
+        const args = JSON.parse(call.args) as { fail?: boolean };
+        pending.push(args.fail ? { id: call.id, ok: false, error: { name: "ToolError", message: "asked to fail" } } : { id: call.id, ok: true, value: call.args, encoding: "json" });
+      }
+      if (wake) {
+        const resolve = wake;
+        wake = null;
+        resolve(pending.splice(0));
+      }
+    },
+    receive() {
+      if (pending.length) return Promise.resolve(pending.splice(0));
+      return new Promise((resolve) => (wake = resolve));
+    },
+  };
+}
+const MANIFEST = { tools: [{ name: "echo", key: "echo", description: "", signature: "" }], subagents: { enabled: false, types: [] } };
 
 describe("debug build leak check", () => {
   it("frees every allocation after running every kind of cell", async () => {
     const wasmModule = await DEBUG_BUILD.compileDefault();
     const image = await getBaseImage(DEBUG_BUILD, wasmModule);
     const thread = await QuickJSThread.create(image, { memoryLimitBytes: 512 * 2 ** 20, maxStackSizeBytes: 256 * 1024, clock: "virtual" });
+    thread.addSkills({ math: { "index.ts": "import { one } from './one';\nexport const twice = (n: number) => n * 2 * one;", "one.js": "export const one = 1;" } });
     const seen: string[] = [];
     for (const [index, [code]] of CELLS.entries()) {
       const cell = transformCell(code);
@@ -43,7 +73,7 @@ describe("debug build leak check", () => {
         maxConcurrentToolCalls: 32,
         maxTaskCalls: 64,
         maxConcurrentTasks: 32,
-      });
+      }, MANIFEST, echoHost());
       seen.push(outcome.status === "ok" ? "ok" : (outcome.errorType ?? "?"));
       expect(outcome.instanceLost, code).toBeUndefined();
     }
