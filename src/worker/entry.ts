@@ -17,4 +17,6 @@ async function parentEndpoint(): Promise<Comlink.Endpoint> {
   return globalThis as unknown as Comlink.Endpoint;
 }
 
-Comlink.expose(new WorkerService().api, await parentEndpoint());
+// No top-level await: bundlers build workers as classic (iife) scripts by default. Messages the
+// host sends before `expose` runs are queued by the worker's port.
+void parentEndpoint().then((endpoint) => Comlink.expose(new WorkerService().api, endpoint));
