@@ -80,7 +80,29 @@ export class InterpreterCore {
     if (this.#disposal.signal.aborted) return finish(simpleError("Cancelled", "the interpreter was disposed"));
     const record = await this.#threadFor(threadId, warnings);
     if (skills) record.thread.addSkills(skills);
-    const signal = userSignal ? AbortSignal.any([userSignal, this.#disposal.signal]) : this.#disposal.signal;
+    // AbortSignal.any costs more than a small eval; follow the caller's signal by hand instead.
+    let signal = this.#disposal.signal;
+    let stopFollowing = () => {};
+    if (userSignal) {
+      const combined = new AbortController();
+      const abort = () => combined.abort();
+      if (userSignal.aborted) combined.abort();
+      userSignal.addEventListener("abort", abort, { once: true });
+      this.#disposal.signal.addEventListener("abort", abort, { once: true });
+      stopFollowing = () => {
+        userSignal.removeEventListener("abort", abort);
+        this.#disposal.signal.removeEventListener("abort", abort);
+      };
+      signal = combined.signal;
+    }
+    try {
+      return finish(await this.#runCell(code, threadId, record, signal, host, warnings));
+    } finally {
+      stopFollowing();
+    }
+  }
+
+  async #runCell(code: string, threadId: string, record: ThreadRecord, signal: AbortSignal, host: HostCallChannel, warnings: string[]): Promise<EngineOutcome> {
     const options = this.#options;
     const limits = {
       timeoutMs: options.timeoutMs,
@@ -108,7 +130,7 @@ export class InterpreterCore {
       warnings.push(`the thread's state was lost (${outcome.instanceLost}); its next eval starts from a fresh state`);
       this.onThreadLost(threadId, outcome.instanceLost);
     }
-    return finish(outcome);
+    return outcome;
   }
 
   async #threadFor(threadId: string, warnings: string[]): Promise<ThreadRecord> {

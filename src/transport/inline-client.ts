@@ -15,17 +15,22 @@ export class InlineClient implements EngineClient {
     const forwardAbort = () => scope.abort();
     call.signal?.addEventListener("abort", forwardAbort, { once: true });
     const inbox = new Inbox<CallResult>();
+    let scopeUsed = false;
     try {
       return await this.core.eval(
         { code: call.code, threadId: call.threadId, ...(call.signal ? { signal: call.signal } : {}), ...(call.skills ? { skills: call.skills } : {}) },
         {
-          send: (calls) => executor.run(calls, { threadId: call.threadId, signal: scope.signal }, (results) => inbox.push(results)),
+          send: (calls) => {
+            scopeUsed = true;
+            executor.run(calls, { threadId: call.threadId, signal: scope.signal }, (results) => inbox.push(results));
+          },
           receive: () => inbox.receive(),
         },
       );
     } finally {
       call.signal?.removeEventListener("abort", forwardAbort);
-      scope.abort();
+      // Aborting costs a DOMException: only when tools may still be running with this signal.
+      if (scopeUsed) scope.abort();
     }
   }
 

@@ -18,6 +18,7 @@ import { renderWire } from "../wire-format.js";
 import type { Reply, WorkerApi } from "../worker/worker-service.js";
 import type { EngineClient, EvalCall } from "./engine-client.js";
 import { isWorkerToHost, type WireError, type WorkerToHost } from "./protocol.js";
+import { listen } from "./port-listener.js";
 import { spawnWorker, workerStackLimitBytes, type SpawnedWorker } from "./spawn-worker.js";
 
 export const WATCHDOG_GRACE_MS = 1500;
@@ -27,6 +28,8 @@ interface PendingEval {
   threadId: string;
   executor: CallExecutor;
   scope: AbortController;
+  /** Whether tools ran with the scope's signal (only then is it worth aborting). */
+  scopeUsed: boolean;
   resolve(result: EvalResult): void;
   reject(error: unknown): void;
 }
@@ -74,8 +77,7 @@ class EngineWorker {
     const api = Comlink.wrap<WorkerApi>(spawned.endpoint);
     const channel = new MessageChannel();
     const worker = new EngineWorker(spawned, api, channel.port1, settings, onDeath);
-    channel.port1.addEventListener("message", (event: MessageEvent) => worker.#onMessage(event.data));
-    channel.port1.start();
+    listen(channel.port1, (data) => worker.#onMessage(data));
     (channel.port1 as unknown as { unref?: () => void }).unref?.();
     spawned.onExit((reason) => worker.#die(reason));
     try {
@@ -105,7 +107,7 @@ class EngineWorker {
       call.signal?.addEventListener("abort", onAbort, { once: true });
       const finish = () => {
         call.signal?.removeEventListener("abort", onAbort);
-        scope.abort();
+        if (this.#pending.get(id)?.scopeUsed) scope.abort();
         this.#pending.delete(id);
         if (!this.#pending.size) this.#stopWatchdog();
       };
@@ -113,6 +115,7 @@ class EngineWorker {
         threadId: call.threadId,
         executor,
         scope,
+        scopeUsed: false,
         resolve: (result) => {
           finish();
           resolve(result);
@@ -165,6 +168,7 @@ class EngineWorker {
       case "calls": {
         const pending = this.#pending.get(message.id);
         if (!pending) return;
+        pending.scopeUsed = true;
         pending.executor.run(message.calls, { threadId: pending.threadId, signal: pending.scope.signal }, (results) => {
           if (this.#pending.has(message.id)) this.port.postMessage({ t: "results", id: message.id, results });
         });

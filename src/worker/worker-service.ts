@@ -8,6 +8,7 @@ import type { InterpreterCore } from "../core/interpreter-core.js";
 import type { GuestManifest } from "../engine/quickjs-thread.js";
 import type { CallResult } from "../guest/host-calls.js";
 import type { EngineOptions } from "../options.js";
+import { listen } from "../transport/port-listener.js";
 import { isHostToWorker, toWireError, type HostToWorker, type WireError, type WorkerToHost } from "../transport/protocol.js";
 import type { ThreadInfo } from "../types.js";
 
@@ -48,8 +49,7 @@ export class WorkerService {
         this.#core = await createEngine(options, manifest, wasmModule);
         this.#core.onThreadLost = (threadId, reason) => this.#post({ t: "lost", threadId, reason });
         this.#port = port;
-        port.addEventListener("message", (event: MessageEvent) => this.#onMessage(event.data));
-        port.start?.();
+        listen(port, (data) => this.#onMessage(data));
         return null;
       }),
     reset: (threadId) =>
