@@ -1,8 +1,11 @@
 export { createInterpreter } from "./interpreter.js";
 export { QuickboxError, isQuickboxError } from "./errors.js";
+export { memoryStore } from "./stores/memory-store.js";
+export { pruneSnapshots } from "./stores/store-contract.js";
 export type { QuickboxErrorCode, SnapshotRejectionReason } from "./errors.js";
 export type {
   ClockMode,
+  Decision,
   DecisionType,
   EvalError,
   EvalOptions,
@@ -13,6 +16,13 @@ export type {
   Interrupt,
   Isolation,
   JsonSchema,
+  PersistenceMode,
+  PruneOptions,
+  RecoverDecision,
+  SnapshotInfo,
+  SnapshotStore,
+  StoreRecord,
+  StoreRecordMeta,
   SkillsBackend,
   SubagentOptions,
   TaskRequest,

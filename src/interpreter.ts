@@ -11,6 +11,7 @@ import { WorkerPool } from "./transport/worker-pool.js";
 import type { EvalOptions, EvalResult, Interpreter, InterpreterOptions } from "./types.js";
 import type { SkillFiles } from "./engine/module-loader.js";
 import { SkillLibrary } from "./host/skills.js";
+import { ThreadDirectory } from "./host/thread-directory.js";
 import { renderWire } from "./wire-format.js";
 
 /** A cell that imports a skill the host cannot provide fails before any of it runs. */
@@ -69,6 +70,7 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
     core.onThreadLost = (threadId, reason) => resolved.onEvent?.({ type: "restart", threadId, reason });
     client = new InlineClient(core);
   }
+  const threads = new ThreadDirectory(client, executor, resolved);
   const prompt = renderSystemPrompt(resolved);
   let disposed = false;
   const assertAlive = () => {
@@ -90,15 +92,33 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
         if (!loaded.ok) return skillNotAvailable(loaded.message);
         skills = loaded.skills;
       }
-      return client.eval({ code, threadId, ...(signal ? { signal } : {}), ...(skills ? { skills } : {}) }, executor);
+      return threads.eval(code, threadId, signal, skills);
+    },
+    async resume(threadId, decisions, resumeOptions) {
+      assertAlive();
+      const signal = resumeOptions?.signal;
+      if (signal !== undefined && !(signal instanceof AbortSignal)) throw new QuickboxError("INVALID_OPTIONS", "resume: signal must be an AbortSignal");
+      return threads.resume(validThreadId(threadId), decisions, signal);
+    },
+    async endTurn(threadId) {
+      assertAlive();
+      return threads.endTurn(validThreadId(threadId));
+    },
+    async snapshot(threadId) {
+      assertAlive();
+      return threads.snapshot(validThreadId(threadId));
+    },
+    async fork(fromThreadId, toThreadId) {
+      assertAlive();
+      return threads.fork(validThreadId(fromThreadId), validThreadId(toThreadId));
     },
     async reset(threadId) {
       assertAlive();
-      return client.reset(validThreadId(threadId));
+      return threads.reset(validThreadId(threadId));
     },
     async threads() {
       assertAlive();
-      return client.threads();
+      return threads.threads();
     },
     systemPrompt: () => prompt,
     dispose,

@@ -6,7 +6,10 @@ import { SubagentRunner } from "./host/subagents.js";
 import { ToolRegistry } from "./host/tool-registry.js";
 import { SkillLibrary } from "./host/skills.js";
 import { detectRuntime } from "./runtime/detect.js";
-import type { ClockMode, InterpreterEvent, InterpreterOptions, Isolation } from "./types.js";
+import type { ClockMode, DecisionType, InterpreterEvent, InterpreterOptions, Isolation, PersistenceMode, RecoverDecision, SnapshotStore } from "./types.js";
+import type { KeyInput } from "./snapshot/snapshot-keys.js";
+import { memoryStore } from "./stores/memory-store.js";
+import { isSnapshotStore } from "./stores/store-contract.js";
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 export const DEFAULT_WALL_TIMEOUT_MS = 60_000;
@@ -26,6 +29,11 @@ export const MAX_WORKERS = 64;
 
 /** Everything the engine needs; plain data, so it can be posted to a worker. */
 export interface EngineOptions extends CallLimits {
+  mode: PersistenceMode;
+  /** Calls held for a human decision: tool names (and "task") → allowed decisions. */
+  interruptOn: Record<string, DecisionType[]>;
+  snapshotSigningKey: KeyInput | undefined;
+  encryptionKey: KeyInput | undefined;
   timeoutMs: number;
   wallTimeoutMs: number;
   memoryLimitBytes: number;
@@ -49,6 +57,42 @@ export interface ResolvedOptions {
   onEvent: ((event: InterpreterEvent) => void) | undefined;
   skills: SkillLibrary | undefined;
   wasmModule: WebAssembly.Module | undefined;
+  store: SnapshotStore;
+  /** True when the caller passed a store: then every eval that changes a thread is persisted. */
+  storeConfigured: boolean;
+  maxSnapshotBytes: number;
+  maxLiveThreads: number;
+  recover: ((call: { threadId: string; callId: string; name: string; args: unknown }) => RecoverDecision | Promise<RecoverDecision>) | undefined;
+}
+
+export const DEFAULT_MAX_LIVE_THREADS = 64;
+const ALL_DECISIONS: DecisionType[] = ["approve", "edit", "reject", "respond"];
+
+function resolveInterruptOn(value: unknown): Record<string, DecisionType[]> {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null || Array.isArray(value)) invalid("interruptOn must be an object: { [toolName | \"task\"]: true | { allowedDecisions } }");
+  const resolved: Record<string, DecisionType[]> = {};
+  for (const [name, setting] of Object.entries(value)) {
+    if (setting === false || setting === undefined) continue;
+    if (setting === true) {
+      resolved[name] = [...ALL_DECISIONS];
+      continue;
+    }
+    const allowed = (setting as { allowedDecisions?: unknown })?.allowedDecisions;
+    if (!Array.isArray(allowed) || !allowed.length || !allowed.every((d) => ALL_DECISIONS.includes(d as DecisionType))) {
+      invalid(`interruptOn.${name}: allowedDecisions must be a non-empty array of ${ALL_DECISIONS.join(", ")}`);
+    }
+    resolved[name] = [...new Set(allowed as DecisionType[])];
+  }
+  return resolved;
+}
+
+function keyOption(options: Record<string, unknown>, name: string): KeyInput | undefined {
+  const value = options[name];
+  if (value === undefined) return undefined;
+  const isKey = typeof CryptoKey !== "undefined" && value instanceof CryptoKey;
+  if (typeof value === "string" ? !value : !(value instanceof Uint8Array) && !isKey) invalid(`${name} must be a non-empty string, a Uint8Array or a CryptoKey`);
+  return value as KeyInput;
 }
 
 const KNOWN_OPTIONS = new Set<string>([
@@ -74,6 +118,14 @@ const KNOWN_OPTIONS = new Set<string>([
   "onEvent",
   "skills",
   "wasmModule",
+  "interruptOn",
+  "mode",
+  "store",
+  "snapshotSigningKey",
+  "encryptionKey",
+  "maxSnapshotBytes",
+  "maxLiveThreads",
+  "recover",
 ]);
 
 function invalid(message: string): never {
@@ -128,7 +180,15 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
   if (wasmModule !== undefined && !(wasmModule instanceof WebAssembly.Module)) invalid("wasmModule must be a compiled WebAssembly.Module");
   const onEvent = options.onEvent;
   if (onEvent !== undefined && typeof onEvent !== "function") invalid("onEvent must be a function");
+  const store = options.store;
+  if (store !== undefined && !isSnapshotStore(store)) invalid("store must implement SnapshotStore: get, put, delete, list");
+  const recover = options.recover;
+  if (recover !== undefined && typeof recover !== "function") invalid("recover must be a function");
   const engine: EngineOptions = {
+    mode: oneOf<PersistenceMode>(options, "mode", ["thread", "turn", "call"], "thread"),
+    interruptOn: resolveInterruptOn(options.interruptOn),
+    snapshotSigningKey: keyOption(options, "snapshotSigningKey"),
+    encryptionKey: keyOption(options, "encryptionKey"),
     timeoutMs: positiveNumber(options, "timeoutMs", DEFAULT_TIMEOUT_MS),
     wallTimeoutMs: positiveNumber(options, "wallTimeoutMs", DEFAULT_WALL_TIMEOUT_MS),
     memoryLimitBytes: Math.ceil(memoryLimitBytes / 65536) * 65536,
@@ -143,16 +203,25 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     maxTaskCalls: budget(options, "maxTaskCalls", DEFAULT_MAX_TASK_CALLS),
     maxConcurrentTasks: Math.floor(positiveNumber(options, "maxConcurrentTasks", DEFAULT_MAX_CONCURRENT_TASKS)),
   };
+  const tools = new ToolRegistry(options.tools);
+  for (const name of Object.keys(engine.interruptOn)) {
+    if (name !== "task" && !tools.get(name)) invalid(`interruptOn names "${name}", which is not a tool (use the tool's own name, or "task")`);
+  }
   return {
     engine,
     isolation: oneOf<Isolation>(options, "isolation", ["inline", "worker"], defaultIsolation()),
     workers: Math.floor(positiveNumber(options, "workers", 1, 1, MAX_WORKERS)),
-    tools: new ToolRegistry(options.tools),
+    tools,
     subagents: options.subagents === undefined ? undefined : new SubagentRunner(options.subagents),
     sanitizeToolErrors: flag(options, "sanitizeToolErrors", false),
     promptTools: oneOf(options, "promptTools", ["signatures", "names"] as const, "signatures"),
     onEvent: onEvent as ResolvedOptions["onEvent"],
     skills: options.skills === undefined ? undefined : new SkillLibrary(options.skills as never),
     wasmModule: wasmModule as WebAssembly.Module | undefined,
+    store: (store as SnapshotStore | undefined) ?? memoryStore(),
+    storeConfigured: store !== undefined,
+    maxSnapshotBytes: Math.floor(positiveNumber(options, "maxSnapshotBytes", engine.memoryLimitBytes)),
+    maxLiveThreads: Math.floor(positiveNumber(options, "maxLiveThreads", DEFAULT_MAX_LIVE_THREADS, 1)),
+    recover: recover as ResolvedOptions["recover"],
   };
 }

@@ -73,9 +73,58 @@ export type InterpreterEvent =
       error?: string;
     }
   | { type: "restart"; threadId: string; reason: string }
+  | { type: "pause"; threadId: string; interrupts: Interrupt[] }
+  | { type: "snapshot"; threadId: string; snapshot: SnapshotInfo }
   | { type: "warning"; threadId?: string; message: string };
 
 export type Isolation = "worker" | "inline";
+/** "thread": state lives across evals and turns; "turn": until endTurn(); "call": fresh every eval. */
+export type PersistenceMode = "thread" | "turn" | "call";
+export type RecoverDecision = "retry" | "fail";
+
+/** Metadata kept with every record of a SnapshotStore. */
+export interface StoreRecordMeta {
+  sizeBytes: number;
+  createdAt: number;
+  threadId?: string;
+  kind?: "full" | "delta" | "head" | "log" | "base";
+}
+
+export interface StoreRecord extends StoreRecordMeta {
+  key: string;
+}
+
+export interface PruneOptions {
+  /** Per thread, keep this many of its newest snapshots (besides those its head needs). */
+  keepLast?: number;
+  /** Remove snapshots older than this (unless a head needs them). */
+  olderThanMs?: number;
+  /** Snapshot ids that must be kept (e.g. referenced by checkpoints). */
+  keep?: string[];
+}
+
+/**
+ * Where snapshots live: immutable, content-addressed snapshot records plus small mutable
+ * records (thread heads, call logs). Writes of one key must be atomic: a failed or interrupted
+ * put leaves the previous value readable. See docs/snapshot-format.md for the key layout.
+ */
+export interface SnapshotStore {
+  get(key: string): Promise<Uint8Array | undefined>;
+  put(key: string, value: Uint8Array, meta: StoreRecordMeta): Promise<void>;
+  delete(key: string): Promise<void>;
+  list(prefix?: string): Promise<StoreRecord[]>;
+  /** Removes snapshots no thread head (and no `keep` id) needs; returns the removed ids. */
+  prune?(options?: PruneOptions): Promise<{ removed: string[] }>;
+}
+
+export interface SnapshotInfo {
+  id: string;
+  threadId: string;
+  sizeBytes: number;
+  createdAt: number;
+  kind: "full" | "delta";
+  paused: boolean;
+}
 export type ClockMode = "virtual" | "real";
 
 export interface InterpreterOptions {
@@ -99,6 +148,22 @@ export interface InterpreterOptions {
   promptTools?: "signatures" | "names";
   /** Modules the program can import as `@/skills/<name>` (each loaded once per thread, at most 1 MiB). */
   skills?: SkillsBackend;
+  /** Tool names (and "task") whose calls wait for a human decision: the eval pauses durably. */
+  interruptOn?: Record<string, boolean | { allowedDecisions: DecisionType[] }>;
+  /** "thread" (default), "turn" or "call". */
+  mode?: PersistenceMode;
+  /** Where snapshots go. Default memoryStore(); passing one persists every eval that changes a thread. */
+  store?: SnapshotStore;
+  /** HMAC-SHA256 key: snapshots are signed and verified on restore. */
+  snapshotSigningKey?: string | Uint8Array | CryptoKey;
+  /** AES-GCM key (16/24/32 raw bytes or a CryptoKey): snapshots are encrypted at rest. */
+  encryptionKey?: Uint8Array | CryptoKey;
+  /** Larger snapshots are not stored (warnings says so). Default memoryLimitBytes. */
+  maxSnapshotBytes?: number;
+  /** Idle threads beyond this hibernate into the store. Default 64. */
+  maxLiveThreads?: number;
+  /** A call that was executing when a process died: run it again, or fail it in the program. Default "fail". */
+  recover?: (call: { threadId: string; callId: string; name: string; args: unknown }) => RecoverDecision | Promise<RecoverDecision>;
   /** Worker pool size (isolation "worker"). Default 1. */
   workers?: number;
   /** Tool calls, task() calls, restarts and warnings as they happen. */
@@ -140,6 +205,7 @@ export interface EvalError {
 }
 
 export type DecisionType = "approve" | "edit" | "reject" | "respond";
+export type Decision = { type: "approve" } | { type: "edit"; args: unknown } | { type: "reject"; message?: string } | { type: "respond"; value: unknown };
 
 export interface Interrupt {
   id: string;
@@ -174,6 +240,14 @@ export interface ThreadInfo {
 
 export interface Interpreter {
   eval(code: string, options?: EvalOptions): Promise<EvalResult>;
+  /** Decides some or all of a paused thread's interrupts (by id) and continues the program. */
+  resume(threadId: string, decisions: Record<string, Decision>, options?: { signal?: AbortSignal }): Promise<EvalResult>;
+  /** mode "turn": resets the thread; mode "thread": writes a snapshot. */
+  endTurn(threadId: string): Promise<void>;
+  /** Writes a snapshot of the thread now. */
+  snapshot(threadId: string): Promise<SnapshotInfo>;
+  /** Copies a thread (also a paused one) to a new thread id. */
+  fork(fromThreadId: string, toThreadId: string): Promise<void>;
   reset(threadId: string): Promise<void>;
   threads(): Promise<ThreadInfo[]>;
   systemPrompt(): string;

@@ -16,11 +16,18 @@ export function truncationSuffix(droppedChars: number): string {
 
 export type WireBody =
   | { kind: "result"; body: string; droppedChars: number; handle: boolean }
-  | { kind: "error"; type: string; body: string; droppedChars: number };
+  | { kind: "error"; type: string; body: string; droppedChars: number }
+  | { kind: "paused"; body: string };
 
 export function renderWire(stdout: string | null, main: WireBody): string {
   const parts: string[] = [];
   if (stdout !== null) parts.push(`<stdout>\n${escapeBody(stdout)}\n</stdout>`);
+  if (main.kind === "paused") {
+    // Not in the model-facing contract's result/error pair: adapters turn a pause into their
+    // framework's interrupt; the text is for humans and logs.
+    parts.push(`<paused>${escapeBody(main.body)}</paused>`);
+    return parts.join("\n");
+  }
   const body = escapeBody(main.body) + truncationSuffix(main.droppedChars);
   if (main.kind === "result") parts.push(main.handle ? `<result kind="handle">${body}</result>` : `<result>${body}</result>`);
   else parts.push(`<error type="${escapeAttribute(main.type)}">${body}</error>`);

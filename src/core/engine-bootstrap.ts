@@ -3,7 +3,7 @@ import { getBaseImage } from "../engine/base-image.js";
 import type { GuestManifest } from "../engine/quickjs-thread.js";
 import { RELEASE_BUILD } from "../engine/wasm-build.js";
 import type { EngineOptions } from "../options.js";
-import { InterpreterCore } from "./interpreter-core.js";
+import { InterpreterCore, snapshotKeys } from "./interpreter-core.js";
 
 let compiledDefault: Promise<WebAssembly.Module> | undefined;
 
@@ -17,5 +17,5 @@ export function defaultWasmModule(): Promise<WebAssembly.Module> {
 
 export async function createEngine(options: EngineOptions, manifest: GuestManifest, wasmModule: WebAssembly.Module | undefined): Promise<InterpreterCore> {
   const image = await getBaseImage(RELEASE_BUILD, wasmModule ?? (await defaultWasmModule()));
-  return new InterpreterCore(options, manifest, image);
+  return new InterpreterCore(options, manifest, image, await snapshotKeys(options));
 }

@@ -27,7 +27,9 @@ export function toEvalResult(
     stdout,
     outcome.status === "ok"
       ? { kind: "result", body: outcome.body, droppedChars: outcome.droppedChars, handle: outcome.handle }
-      : { kind: "error", type: outcome.errorType ?? "Error", body: outcome.body, droppedChars: outcome.droppedChars },
+      : outcome.status === "paused"
+        ? { kind: "paused", body: outcome.body }
+        : { kind: "error", type: outcome.errorType ?? "Error", body: outcome.body, droppedChars: outcome.droppedChars },
   );
   const warnings = [...context.warnings];
   const result: EvalResult = {
@@ -37,7 +39,15 @@ export function toEvalResult(
     toolCalls: context.toolCalls,
     durationMs: context.durationMs,
   };
-  if (outcome.status === "ok") {
+  if (outcome.status === "paused") {
+    result.interrupts = (outcome.interrupts ?? []).map((interrupt) => ({
+      id: interrupt.id,
+      kind: interrupt.kind,
+      name: interrupt.name,
+      args: JSON.parse(interrupt.args) as unknown,
+      allowedDecisions: [...interrupt.allowedDecisions],
+    }));
+  } else if (outcome.status === "ok") {
     if (outcome.value !== undefined) result.value = parse(outcome.value, VALUE_REVIVERS);
     if (outcome.valueNote) warnings.push(outcome.valueNote);
   } else {

@@ -1,25 +1,51 @@
 /**
- * Threads and evals over the engine: boots threads from the base image, serialises evals per
- * thread, replaces a thread whose instance was lost, and shapes each outcome into an EvalResult.
- * It runs wherever the engine runs (inline today; inside the worker with isolation "worker").
+ * Threads and evals over the engine: boots threads from the base image or from snapshots,
+ * serialises evals per thread, pauses and resumes them, takes snapshots, replaces a thread whose
+ * instance was lost, and shapes each outcome into an EvalResult. It runs wherever the engine
+ * runs: inline, or inside a worker (then every request and reply is plain, cloneable data).
  */
 import type { BaseImage } from "../engine/base-image.js";
 import { transformCell } from "../engine/cell-transform.js";
-import { QuickJSThread, type EngineOutcome, type GuestManifest, type HostCallChannel } from "../engine/quickjs-thread.js";
 import type { SkillFiles } from "../engine/module-loader.js";
-import { QuickboxError } from "../errors.js";
-import { toEvalResult } from "./eval-result.js";
+import { QuickJSThread, type EngineOutcome, type EvalLimits, type GuestManifest, type HostCallChannel, type InterruptDecision } from "../engine/quickjs-thread.js";
+import { QuickboxError, isQuickboxError } from "../errors.js";
 import type { EngineOptions } from "../options.js";
-import { SerialQueues } from "./serial-queue.js";
+import { aesKey, hmacKey, type SnapshotKeys } from "../snapshot/snapshot-keys.js";
+import { DEFAULT_MAX_DELTAS, restoreSnapshotChain, takeSnapshot, type EncodedSnapshot, type SnapshotContext } from "../snapshot/thread-snapshots.js";
 import type { EvalResult, ThreadInfo } from "../types.js";
+import { toEvalResult } from "./eval-result.js";
+import { SerialQueues } from "./serial-queue.js";
 
-/** An eval as the engine receives it (validated by the host side). */
-export interface EngineEvalRequest {
-  code: string;
+/** Snapshot the thread after this request; `storedHead` is the host's latest stored snapshot of it. */
+export interface PersistRequest {
+  storedHead: string | null;
+}
+
+interface ThreadRequest {
   threadId: string;
   signal?: AbortSignal;
+  /** The thread's snapshot chain (full, then deltas), used when the thread is not live here. */
+  restore?: Uint8Array[];
+  persist?: PersistRequest;
+}
+
+/** An eval as the engine receives it (validated by the host side). */
+export interface EngineEvalRequest extends ThreadRequest {
+  code: string;
   /** Skill files the host preloaded for this cell. */
   skills?: Record<string, SkillFiles>;
+}
+
+export interface EngineResumeRequest extends ThreadRequest {
+  decisions: InterruptDecision[];
+}
+
+export interface EngineReply {
+  result: EvalResult;
+  /** Set when the thread was snapshotted after the request (paused, or asked to persist). */
+  snapshot?: EncodedSnapshot;
+  /** The snapshot could not be taken (the result stands). */
+  snapshotError?: string;
 }
 
 /** Cells larger than this are refused before any parsing (the host parses TypeScript). */
@@ -30,10 +56,22 @@ interface ThreadRecord {
   cells: number;
 }
 
+function simpleError(type: string, message: string): EngineOutcome {
+  return { status: "error", body: message, droppedChars: 0, handle: false, errorType: type, errorMessage: message, stdout: "", stdoutDroppedChars: 0 };
+}
+
+export async function snapshotKeys(options: EngineOptions): Promise<SnapshotKeys> {
+  return {
+    ...(options.snapshotSigningKey !== undefined ? { signing: await hmacKey(options.snapshotSigningKey) } : {}),
+    ...(options.encryptionKey !== undefined ? { encryption: await aesKey(options.encryptionKey) } : {}),
+  };
+}
+
 export class InterpreterCore {
   readonly #options: EngineOptions;
   readonly #manifest: GuestManifest;
   readonly #image: BaseImage;
+  readonly #snapshots: SnapshotContext;
   readonly #threads = new Map<string, ThreadRecord>();
   /** Threads whose instance was discarded: the next eval says it starts fresh. */
   readonly #restartNotes = new Map<string, string>();
@@ -43,68 +81,24 @@ export class InterpreterCore {
   /** Called when a thread's instance is lost (its next eval starts fresh). */
   onThreadLost: (threadId: string, reason: string) => void = () => {};
 
-  constructor(options: EngineOptions, manifest: GuestManifest, image: BaseImage) {
+  constructor(options: EngineOptions, manifest: GuestManifest, image: BaseImage, keys: SnapshotKeys) {
     this.#options = options;
     this.#manifest = manifest;
     this.#image = image;
+    this.#snapshots = { image, keys, maxDeltas: DEFAULT_MAX_DELTAS };
+  }
+
+  get baseImageHash(): string {
+    return this.#image.hash;
   }
 
   #assertAlive(): void {
     if (this.#disposal.signal.aborted) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
   }
 
-  async eval(request: EngineEvalRequest, host: HostCallChannel): Promise<EvalResult> {
-    this.#assertAlive();
-    return this.#queues.run(request.threadId, () => this.#evalNow(request.code, request.threadId, request.signal, host, request.skills));
-  }
-
-  async #evalNow(
-    code: string,
-    threadId: string,
-    userSignal: AbortSignal | undefined,
-    host: HostCallChannel,
-    skills: Record<string, SkillFiles> | undefined,
-  ): Promise<EvalResult> {
-    const startedAt = performance.now();
-    const warnings: string[] = [];
-    const finish = (outcome: EngineOutcome) =>
-      toEvalResult(outcome, {
-        captureConsole: this.#options.captureConsole,
-        durationMs: performance.now() - startedAt,
-        toolCalls: outcome.toolCalls ?? 0,
-        warnings,
-      });
-    if (code.length > MAX_CODE_CHARS) {
-      return finish(simpleError("RangeError", `the code is too large (${code.length} characters; at most ${MAX_CODE_CHARS})`));
-    }
-    if (this.#disposal.signal.aborted) return finish(simpleError("Cancelled", "the interpreter was disposed"));
-    const record = await this.#threadFor(threadId, warnings);
-    if (skills) record.thread.addSkills(skills);
-    // AbortSignal.any costs more than a small eval; follow the caller's signal by hand instead.
-    let signal = this.#disposal.signal;
-    let stopFollowing = () => {};
-    if (userSignal) {
-      const combined = new AbortController();
-      const abort = () => combined.abort();
-      if (userSignal.aborted) combined.abort();
-      userSignal.addEventListener("abort", abort, { once: true });
-      this.#disposal.signal.addEventListener("abort", abort, { once: true });
-      stopFollowing = () => {
-        userSignal.removeEventListener("abort", abort);
-        this.#disposal.signal.removeEventListener("abort", abort);
-      };
-      signal = combined.signal;
-    }
-    try {
-      return finish(await this.#runCell(code, threadId, record, signal, host, warnings));
-    } finally {
-      stopFollowing();
-    }
-  }
-
-  async #runCell(code: string, threadId: string, record: ThreadRecord, signal: AbortSignal, host: HostCallChannel, warnings: string[]): Promise<EngineOutcome> {
+  #limits(signal: AbortSignal): EvalLimits {
     const options = this.#options;
-    const limits = {
+    return {
       timeoutMs: options.timeoutMs,
       wallTimeoutMs: options.wallTimeoutMs,
       maxResultChars: options.maxResultChars,
@@ -113,36 +107,130 @@ export class InterpreterCore {
       maxConcurrentToolCalls: options.maxConcurrentToolCalls,
       maxTaskCalls: options.maxTaskCalls,
       maxConcurrentTasks: options.maxConcurrentTasks,
+      interruptOn: options.interruptOn,
       signal,
     };
-    record.cells++;
-    let cell = transformCell(code);
-    const filename = () => `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
-    let outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, host);
-    if (outcome.compileFailed && !cell.parsed && !outcome.instanceLost) {
-      // The unparsed fast path did not compile: parse it properly (it may be TypeScript).
-      cell = transformCell(code, { full: true });
-      outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, host);
+  }
+
+  /** Follows the caller's signal and the interpreter's disposal (AbortSignal.any costs more than a small eval). */
+  #evalSignal(userSignal: AbortSignal | undefined): { signal: AbortSignal; release(): void } {
+    if (!userSignal) return { signal: this.#disposal.signal, release: () => {} };
+    const combined = new AbortController();
+    const abort = () => combined.abort();
+    if (userSignal.aborted) combined.abort();
+    userSignal.addEventListener("abort", abort, { once: true });
+    this.#disposal.signal.addEventListener("abort", abort, { once: true });
+    return {
+      signal: combined.signal,
+      release: () => {
+        userSignal.removeEventListener("abort", abort);
+        this.#disposal.signal.removeEventListener("abort", abort);
+      },
+    };
+  }
+
+  async eval(request: EngineEvalRequest, host: HostCallChannel): Promise<EngineReply> {
+    this.#assertAlive();
+    return this.#queues.run(request.threadId, () => this.#evalNow(request, host));
+  }
+
+  async resume(request: EngineResumeRequest, host: HostCallChannel): Promise<EngineReply> {
+    this.#assertAlive();
+    return this.#queues.run(request.threadId, () => this.#resumeNow(request, host));
+  }
+
+  async #evalNow(request: EngineEvalRequest, host: HostCallChannel): Promise<EngineReply> {
+    const startedAt = performance.now();
+    const warnings: string[] = [];
+    const { code, threadId } = request;
+    const reply = (outcome: EngineOutcome) => this.#reply(threadId, outcome, startedAt, warnings, request.persist);
+    if (code.length > MAX_CODE_CHARS) return reply(simpleError("RangeError", `the code is too large (${code.length} characters; at most ${MAX_CODE_CHARS})`));
+    if (this.#disposal.signal.aborted) return reply(simpleError("Cancelled", "the interpreter was disposed"));
+    let record: ThreadRecord;
+    try {
+      record = await this.#threadFor(threadId, warnings, request.restore);
+    } catch (error) {
+      // A hibernated or persisted thread that cannot be restored: the eval reports it.
+      if (!isQuickboxError(error) || error.code !== "SNAPSHOT_REJECTED") throw error;
+      return reply(simpleError("SnapshotError", error.message));
     }
+    if (record.thread.pause) throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
+    if (request.skills) record.thread.addSkills(request.skills);
+    const { signal, release } = this.#evalSignal(request.signal);
+    try {
+      const limits = this.#limits(signal);
+      record.cells++;
+      let cell = transformCell(code);
+      const filename = () => `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
+      let outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, host);
+      if (outcome.compileFailed && !cell.parsed && !outcome.instanceLost) {
+        // The unparsed fast path did not compile: parse it properly (it may be TypeScript).
+        cell = transformCell(code, { full: true });
+        outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, host);
+      }
+      return await reply(outcome);
+    } finally {
+      release();
+    }
+  }
+
+  async #resumeNow(request: EngineResumeRequest, host: HostCallChannel): Promise<EngineReply> {
+    const startedAt = performance.now();
+    const warnings: string[] = [];
+    const record = await this.#threadFor(request.threadId, warnings, request.restore);
+    if (!record.thread.pause) throw new QuickboxError("NOT_PAUSED", `thread "${request.threadId}" is not paused`);
+    const { signal, release } = this.#evalSignal(request.signal);
+    try {
+      const outcome = await record.thread.resume(request.decisions, this.#limits(signal), this.#manifest, host);
+      return await this.#reply(request.threadId, outcome, startedAt, warnings, request.persist);
+    } finally {
+      release();
+    }
+  }
+
+  async #reply(threadId: string, outcome: EngineOutcome, startedAt: number, warnings: string[], persist: PersistRequest | undefined): Promise<EngineReply> {
     if (outcome.instanceLost) {
       this.#threads.delete(threadId);
       this.#restartNotes.set(threadId, outcome.instanceLost);
       warnings.push(`the thread's state was lost (${outcome.instanceLost}); its next eval starts from a fresh state`);
       this.onThreadLost(threadId, outcome.instanceLost);
     }
-    return outcome;
+    const result = toEvalResult(outcome, {
+      captureConsole: this.#options.captureConsole,
+      durationMs: performance.now() - startedAt,
+      toolCalls: outcome.toolCalls ?? 0,
+      warnings,
+    });
+    const reply: EngineReply = { result };
+    const record = this.#threads.get(threadId);
+    // A pause must survive the process: it is always snapshotted. Otherwise only when asked.
+    if (record && (outcome.status === "paused" || persist)) {
+      try {
+        reply.snapshot = await takeSnapshot(record.thread, threadId, { cells: record.cells }, this.#snapshots, { storedHead: persist?.storedHead ?? null });
+      } catch (error) {
+        reply.snapshotError = error instanceof Error ? error.message : String(error);
+      }
+    }
+    if (this.#options.mode === "call" && outcome.status !== "paused") this.#threads.delete(threadId);
+    return reply;
   }
 
-  async #threadFor(threadId: string, warnings: string[]): Promise<ThreadRecord> {
+  async #threadFor(threadId: string, warnings: string[], restore: Uint8Array[] | undefined): Promise<ThreadRecord> {
     const existing = this.#threads.get(threadId);
     if (existing) return existing;
-    const thread = await QuickJSThread.create(this.#image, {
+    const config = {
       memoryLimitBytes: this.#options.memoryLimitBytes,
       maxStackSizeBytes: this.#options.maxStackSizeBytes,
       clock: this.#options.clock,
       ...(this.#options.randomSeed === undefined ? {} : { randomSeed: this.#options.randomSeed }),
-    });
-    const record = { thread, cells: 0 };
+    };
+    let record: ThreadRecord;
+    if (restore?.length) {
+      const restored = await restoreSnapshotChain(restore, threadId, config, this.#snapshots);
+      record = { thread: restored.thread, cells: restored.core.cells };
+    } else {
+      record = { thread: await QuickJSThread.create(this.#image, config), cells: 0 };
+    }
     this.#threads.set(threadId, record);
     const note = this.#restartNotes.get(threadId);
     if (note) {
@@ -152,12 +240,48 @@ export class InterpreterCore {
     return record;
   }
 
-  async reset(threadId: string): Promise<void> {
+  /** Writes a snapshot now (explicit snapshot(), hibernation). */
+  async snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<EncodedSnapshot> {
     this.#assertAlive();
+    return this.#queues.run(threadId, async () => {
+      const record = await this.#threadFor(threadId, [], options.restore);
+      return takeSnapshot(record.thread, threadId, { cells: record.cells }, this.#snapshots, { storedHead: options.storedHead, ...(options.full ? { full: true } : {}) });
+    });
+  }
+
+  /** Copies `from` (live, or restored from `restore`) into a new thread `to`; returns `to`'s full snapshot. */
+  async fork(from: string, to: string, options: { restore?: Uint8Array[] }): Promise<EncodedSnapshot> {
+    this.#assertAlive();
+    if (this.#threads.has(to)) throw new QuickboxError("THREAD_EXISTS", `thread "${to}" already exists`);
+    const source = await this.#queues.run(from, async () => {
+      const record = await this.#threadFor(from, [], options.restore);
+      const snapshot = await takeSnapshot(record.thread, from, { cells: record.cells }, this.#snapshots, { storedHead: null, full: true, keepBaseline: true });
+      return { snapshot, cells: record.cells };
+    });
+    return this.#queues.run(to, async () => {
+      if (this.#threads.has(to)) throw new QuickboxError("THREAD_EXISTS", `thread "${to}" already exists`);
+      const restored = await restoreSnapshotChain([source.snapshot.bytes], from, {
+        memoryLimitBytes: this.#options.memoryLimitBytes,
+        maxStackSizeBytes: this.#options.maxStackSizeBytes,
+        clock: this.#options.clock,
+      }, this.#snapshots);
+      const record: ThreadRecord = { thread: restored.thread, cells: source.cells };
+      this.#threads.set(to, record);
+      return takeSnapshot(record.thread, to, { cells: record.cells }, this.#snapshots, { storedHead: null, full: true });
+    });
+  }
+
+  /** Forgets a live thread (hibernation, reset); its snapshots are the host's business. */
+  async drop(threadId: string): Promise<void> {
     await this.#queues.run(threadId, async () => {
       this.#threads.delete(threadId);
       this.#restartNotes.delete(threadId);
     });
+  }
+
+  async reset(threadId: string): Promise<void> {
+    this.#assertAlive();
+    await this.drop(threadId);
   }
 
   /** Marks threads whose state was lost outside the engine (a restarted worker). */
@@ -168,11 +292,14 @@ export class InterpreterCore {
 
   async threads(): Promise<ThreadInfo[]> {
     this.#assertAlive();
-    return [...this.#threads.keys()].map((threadId) => ({
-      threadId,
-      state: this.#queues.busy(threadId) ? "busy" : "idle",
-      pendingInterrupts: 0,
-    }));
+    return [...this.#threads.entries()].map(([threadId, record]) => {
+      const pause = record.thread.pause;
+      return {
+        threadId,
+        state: pause ? "paused" : this.#queues.busy(threadId) ? "busy" : "idle",
+        pendingInterrupts: pause?.interrupts.length ?? 0,
+      };
+    });
   }
 
   dispose(): void {
@@ -184,8 +311,4 @@ export class InterpreterCore {
   get disposed(): boolean {
     return this.#disposal.signal.aborted;
   }
-}
-
-function simpleError(type: string, message: string): EngineOutcome {
-  return { status: "error", body: message, droppedChars: 0, handle: false, errorType: type, errorMessage: message, stdout: "", stdoutDroppedChars: 0 };
 }

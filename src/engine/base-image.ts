@@ -10,14 +10,14 @@ import type { JSContextPointer, JSRuntimePointer } from "quickjs-emscripten-core
 import { GUEST_PRELUDE_SOURCE } from "../generated/guest-prelude.js";
 import { EVAL_GLOBAL, GuestCalls, type ValuePointer } from "./guest-calls.js";
 import type { WasmBuildProfile } from "./wasm-build.js";
-import { createWasmInstance } from "./wasm-instance.js";
+import { createWasmInstance, type BoundWasmInstance } from "./wasm-instance.js";
 
 export const CHUNK_BYTES = 4096;
 /** The wasm declares a 16 MiB minimum memory; images are built at that size. */
 export const MIN_MEMORY_BYTES = 16 * 1024 * 1024;
 
 /** Functions of the prelude's internal API (src/guest/prelude.ts). */
-export const INTERNAL_FUNCTIONS = ["seed", "configure", "track", "fail", "poll", "fireTimer", "settle", "copyValue", "close"] as const;
+export const INTERNAL_FUNCTIONS = ["seed", "configure", "track", "fail", "poll", "fireTimer", "settle", "copyValue", "takeOutput", "close"] as const;
 export type InternalFunction = (typeof INTERNAL_FUNCTIONS)[number];
 
 export interface ImagePointers {
@@ -37,6 +37,28 @@ export interface BaseImage {
   readonly pointers: ImagePointers;
   /** sha256 of `bytes`, hex. */
   readonly hash: string;
+  /**
+   * Address of the allocator's break pointer (emscripten's sbrk) in linear memory, found by
+   * probing; memory above the break is never in use, so snapshots stop there. Null: scan instead.
+   */
+  readonly breakPointerAddress: number | null;
+}
+
+/** Finds the word that tracks the heap's end: the one that grows by exactly a big allocation. */
+function locateBreakPointer(instance: BoundWasmInstance): number | null {
+  const probeBytes = 8 * 1024 * 1024;
+  const staticWords = 256 * 1024;
+  const before = new Uint32Array(instance.memory.buffer, 0, staticWords).slice();
+  const pointer = instance.module._malloc(probeBytes);
+  if (!pointer) return null;
+  const after = new Uint32Array(instance.memory.buffer, 0, staticWords);
+  const candidates: number[] = [];
+  for (let i = 0; i < staticWords; i++) {
+    const grown = after[i]! - before[i]!;
+    if (grown >= probeBytes && grown <= probeBytes + 65536) candidates.push(i * 4);
+  }
+  instance.module._free(pointer);
+  return candidates.length === 1 ? candidates[0]! : null;
 }
 
 function highWaterBytes(memory: Uint8Array): number {
@@ -91,6 +113,8 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   }
   const memory = new Uint8Array(instance.memory.buffer);
   const bytes = memory.slice(0, highWaterBytes(memory));
+  // Probing allocates; it runs after the image is copied out (the instance is then dropped).
+  const breakPointerAddress = locateBreakPointer(instance);
   return {
     profile,
     wasmModule,
@@ -98,6 +122,7 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
     changedRanges: changedRanges(fresh, bytes),
     pointers: { rt, ctx, internal, functions },
     hash: await sha256Hex(bytes),
+    breakPointerAddress,
   };
 }
 

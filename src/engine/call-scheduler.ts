@@ -25,10 +25,10 @@ interface Lane {
 export class CallScheduler {
   readonly #lanes: Record<GuestCall["kind"], Lane>;
 
-  constructor(limits: CallLimits) {
+  constructor(limits: CallLimits, issued: { tool: number; task: number } = { tool: 0, task: 0 }) {
     this.#lanes = {
       tool: {
-        issued: 0,
+        issued: issued.tool,
         inFlight: new Set(),
         queue: [],
         max: limits.maxToolCalls,
@@ -36,7 +36,7 @@ export class CallScheduler {
         budgetError: (max) => ({ name: "ToolCallBudgetExceeded", message: `this eval may make at most ${max} tool calls (maxToolCalls)` }),
       },
       task: {
-        issued: 0,
+        issued: issued.task,
         inFlight: new Set(),
         queue: [],
         max: limits.maxTaskCalls,
@@ -49,6 +49,27 @@ export class CallScheduler {
   /** Tool calls made by the guest in this eval (over-budget ones included). */
   get toolCalls(): number {
     return this.#lanes.tool.issued;
+  }
+
+  /** Calls issued per kind in this eval so far (kept across a pause). */
+  get issued(): { tool: number; task: number } {
+    return { tool: this.#lanes.tool.issued, task: this.#lanes.task.issued };
+  }
+
+  /**
+   * A call that waits for a human decision instead of running: it counts against the budget
+   * (over budget, it fails like any other call) but takes no concurrency slot.
+   */
+  hold(call: GuestCall): CallResult | null {
+    const lane = this.#lanes[call.kind];
+    lane.issued++;
+    return lane.max !== null && lane.issued > lane.max ? { id: call.id, ok: false, error: lane.budgetError(lane.max) } : null;
+  }
+
+  /** A held call approved later: it runs now, taking a slot if one is free, else it queues. */
+  release(call: GuestCall): GuestCall[] {
+    this.#lanes[call.kind].queue.push(call);
+    return this.#release();
   }
 
   get busy(): boolean {

@@ -10,7 +10,9 @@ import { GuestProtocolError, parseCopiedValue, parseOutput, parsePollReport } fr
 import { RunBudget, type TimeoutKind } from "./run-budget.js";
 import { CallScheduler, type CallLimits } from "./call-scheduler.js";
 import { loadModuleSource, normalizeModuleName, type SkillFiles } from "./module-loader.js";
+import { applyChunks, type ChunkHashes, type ChunkSet } from "../snapshot/memory-chunks.js";
 import type { CallResult, GuestCall } from "../guest/host-calls.js";
+import type { DecisionType } from "../types.js";
 import type { SubagentManifest, ToolManifestEntry } from "../guest/tools-global.js";
 import { acquireBootedInstance } from "./instance-pool.js";
 import type { WasmInstance } from "./wasm-instance.js";
@@ -23,6 +25,8 @@ export interface ThreadConfig {
 }
 
 export interface EvalLimits extends CallLimits {
+  /** Calls that wait for a human decision: tool names, and "task" for task(); value = allowed decisions. */
+  interruptOn?: Record<string, DecisionType[]>;
   timeoutMs: number;
   wallTimeoutMs: number;
   maxResultChars: number;
@@ -51,7 +55,7 @@ const NO_HOST: HostCallChannel = {
 
 /** What one eval produced, before it is rendered in the wire format. */
 export interface EngineOutcome {
-  status: "ok" | "error";
+  status: "ok" | "error" | "paused";
   body: string;
   droppedChars: number;
   handle: boolean;
@@ -69,7 +73,45 @@ export interface EngineOutcome {
   compileFailed?: boolean;
   /** Tool calls the program made (task() calls not included). */
   toolCalls?: number;
+  /** The program waits for these decisions: the thread is paused. */
+  interrupts?: PendingInterrupt[];
 }
+
+/** A call held for a human decision. */
+export interface PendingInterrupt {
+  id: string;
+  callId: string;
+  kind: "tool" | "task";
+  name: string;
+  /** JSON text of the arguments. */
+  args: string;
+  allowedDecisions: DecisionType[];
+}
+
+/** Everything about a thread that is not in its linear memory (part of every snapshot). */
+export interface ThreadStateExport {
+  clockMs: number;
+  configurationJson: string;
+  skills: Record<string, SkillFiles>;
+  pause: PauseState | null;
+  memoryBytes: number;
+}
+
+export interface SnapshotBaseline {
+  id: string;
+  hashes: ChunkHashes;
+  /** Deltas taken since the last full snapshot. */
+  deltas: number;
+}
+
+/** What a paused thread remembers besides its memory (it is part of every snapshot of it). */
+export interface PauseState {
+  interrupts: PendingInterrupt[];
+  issued: { tool: number; task: number };
+}
+
+/** How the host settles an interrupt: run the call (approve/edit) or answer it directly. */
+export type InterruptDecision = { interruptId: string; run: { args: string } } | { interruptId: string; result: Omit<CallResult, "id"> };
 
 /** Guest heap kept free after an out-of-memory eval; below it the instance is replaced. */
 const OOM_HEADROOM_BYTES = 256 * 1024;
@@ -117,6 +159,8 @@ export class QuickJSThread {
   /** The configuration (limits, tools, subagents) the guest was last given. */
   #configurationJson = "";
   #lost: string | null = null;
+  /** Set while the thread waits for decisions on held calls. */
+  #pause: PauseState | null = null;
 
   private constructor(instance: WasmInstance, image: BaseImage, config: ThreadConfig) {
     this.#instance = instance;
@@ -126,7 +170,24 @@ export class QuickJSThread {
   }
 
   static async create(image: BaseImage, config: ThreadConfig): Promise<QuickJSThread> {
+    return QuickJSThread.#boot(image, config, null);
+  }
+
+  /**
+   * A thread from a snapshot: the base image, then each chunk set in order (a full snapshot's,
+   * then its deltas'), then the JS-side state. Between runs that is the whole thread: the sync
+   * build's only other mutable state is the stack pointer, back at its initial value.
+   */
+  static async restore(image: BaseImage, config: ThreadConfig, state: ThreadStateExport, chunkSets: ChunkSet[]): Promise<QuickJSThread> {
+    return QuickJSThread.#boot(image, { ...config, memoryLimitBytes: Math.max(config.memoryLimitBytes, state.memoryBytes) }, { state, chunkSets });
+  }
+
+  static async #boot(image: BaseImage, config: ThreadConfig, from: { state: ThreadStateExport; chunkSets: ChunkSet[] } | null): Promise<QuickJSThread> {
     const instance = await acquireBootedInstance(image, config.memoryLimitBytes);
+    if (from) {
+      const memory = new Uint8Array(instance.memory.buffer);
+      for (const chunks of from.chunkSets) applyChunks(memory, chunks);
+    }
     const thread = new QuickJSThread(instance, image, config);
     instance.bindings = {
       hooks: {
@@ -142,8 +203,34 @@ export class QuickJSThread {
       },
     };
     instance.ffi.QTS_RuntimeSetMaxStackSize(image.pointers.rt, config.maxStackSizeBytes);
-    thread.#callVoid("seed", [JSON.stringify(seedWords(config.randomSeed))]);
+    if (from) {
+      const { state } = from;
+      thread.#clockMs = state.clockMs;
+      thread.#configurationJson = state.configurationJson;
+      for (const [name, files] of Object.entries(state.skills)) thread.#skills.set(name, files);
+      thread.#pause = state.pause;
+      // The random generator's state is in the snapshot: a restored thread continues its sequence.
+    } else {
+      thread.#callVoid("seed", [JSON.stringify(seedWords(config.randomSeed))]);
+    }
     return thread;
+  }
+
+  /** Snapshot bookkeeping: the last snapshot taken of (or restored into) this thread. */
+  snapshotBaseline: SnapshotBaseline | null = null;
+
+  /** The thread's memory and JS-side state; call only between evals (or while paused). */
+  exportState(): { memory: Uint8Array; state: ThreadStateExport } {
+    return {
+      memory: new Uint8Array(this.#instance.memory.buffer),
+      state: {
+        clockMs: this.#clockMs,
+        configurationJson: this.#configurationJson,
+        skills: Object.fromEntries(this.#skills),
+        pause: this.#pause,
+        memoryBytes: this.#instance.memory.buffer.byteLength,
+      },
+    };
   }
 
   /** Makes preloaded skill files importable as "@/skills/<name>" (QuickJS caches what it loads). */
@@ -232,27 +319,81 @@ export class QuickJSThread {
     return { leaked: ffi.QTS_RecoverableLeakCheck() !== 0 };
   }
 
+  /** The held calls, while the thread is paused. */
+  get pause(): PauseState | null {
+    return this.#pause;
+  }
+
   async eval(code: string, filename: string, limits: EvalLimits, manifest: GuestManifest = EMPTY_MANIFEST, host: HostCallChannel = NO_HOST): Promise<EngineOutcome> {
+    if (this.#pause) throw new Error("quickbox: the thread is paused; resume it first");
+    return this.#drive(limits, new CallScheduler(limits), host, (scheduler, budget) => {
+      const compiled = this.#start(code, filename, configurationFor(limits, manifest));
+      return { compiled, settled: this.#runUntilSettled(budget, limits, scheduler, host) };
+    });
+  }
+
+  /**
+   * Continues a paused eval: decided calls run (approve/edit) or settle (reject/respond); the
+   * program goes on until it finishes or waits on held calls again. Undecided calls stay held.
+   */
+  async resume(decisions: InterruptDecision[], limits: EvalLimits, manifest: GuestManifest, host: HostCallChannel = NO_HOST): Promise<EngineOutcome> {
+    const pause = this.#pause;
+    if (!pause) throw new Error("quickbox: the thread is not paused");
+    const configurationJson = configurationFor(limits, manifest);
+    return this.#drive(limits, new CallScheduler(limits, pause.issued), host, (scheduler, budget) => {
+      if (configurationJson !== this.#configurationJson) {
+        this.#callVoid("configure", [configurationJson]);
+        this.#configurationJson = configurationJson;
+      }
+      const settled: CallResult[] = [];
+      for (const decision of decisions) {
+        const held = pause.interrupts.find((interrupt) => interrupt.id === decision.interruptId);
+        if (!held) continue;
+        pause.interrupts = pause.interrupts.filter((interrupt) => interrupt !== held);
+        if ("run" in decision) {
+          const toSend = scheduler.release({ id: held.callId, kind: held.kind, name: held.name, args: decision.run.args });
+          if (toSend.length) host.send(toSend);
+        } else {
+          settled.push({ ...decision.result, id: held.callId });
+        }
+      }
+      this.#pause = null;
+      this.#held = pause.interrupts;
+      if (settled.length) this.#callVoid("settle", [JSON.stringify(settled)]);
+      return { compiled: true, settled: this.#runUntilSettled(budget, limits, scheduler, host) };
+    });
+  }
+
+  /** Interrupts still held while an eval or resume runs (moved into #pause if it pauses again). */
+  #held: PendingInterrupt[] = [];
+
+  async #drive(
+    limits: EvalLimits,
+    scheduler: CallScheduler,
+    host: HostCallChannel,
+    begin: (scheduler: CallScheduler, budget: RunBudget) => { compiled: boolean; settled: Promise<Settled | StopReason | "paused"> },
+  ): Promise<EngineOutcome> {
     if (this.#lost) throw new Error(`quickbox: thread instance was discarded: ${this.#lost}`);
     const budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs);
     this.#budget = budget;
     this.#signal = limits.signal;
     this.#heapExhausted = false;
-    const configurationJson = JSON.stringify({
-      limits: { maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars },
-      tools: manifest.tools,
-      subagents: manifest.subagents,
-    });
-    const scheduler = new CallScheduler(limits);
     try {
       let outcome: EngineOutcome;
       try {
-        const compiled = this.#start(code, filename, configurationJson);
-        const settled = await this.#runUntilSettled(budget, limits, scheduler, host);
-        outcome = typeof settled === "string" ? this.#stop(settled) : this.#complete(settled, limits);
+        const { compiled, settled: settling } = begin(scheduler, budget);
+        const settled = await settling;
+        if (settled === "paused") {
+          this.#pause = { interrupts: this.#held, issued: scheduler.issued };
+          outcome = { ...pausedOutcome(this.#held), ...this.#takeOutput() };
+        } else {
+          outcome = typeof settled === "string" ? this.#stop(settled) : this.#complete(settled, limits);
+        }
+        this.#held = [];
         if (!compiled) outcome = { ...outcome, compileFailed: true };
         if (scheduler.toolCalls) outcome = { ...outcome, toolCalls: scheduler.toolCalls };
       } catch (error) {
+        this.#held = [];
         outcome = this.#recover(error);
       }
       return this.#lost ? { ...outcome, instanceLost: this.#lost } : outcome;
@@ -260,6 +401,12 @@ export class QuickJSThread {
       this.#budget = null;
       this.#signal = undefined;
     }
+  }
+
+  /** What the paused eval printed so far (it keeps printing into the same session after resume). */
+  #takeOutput(): { stdout: string; stdoutDroppedChars: number } {
+    const printed = parseOutput(this.#callStringUnbounded("takeOutput"));
+    return { stdout: printed.text, stdoutDroppedChars: printed.droppedChars };
   }
 
   #start(code: string, filename: string, configurationJson: string): boolean {
@@ -290,7 +437,7 @@ export class QuickJSThread {
    * rendering of the result, or why the eval must stop early. Virtual time advances only while
    * no host call is in flight: a program waiting on a tool is not waiting on a timer.
    */
-  async #runUntilSettled(budget: RunBudget, limits: EvalLimits, scheduler: CallScheduler, host: HostCallChannel): Promise<Settled | StopReason> {
+  async #runUntilSettled(budget: RunBudget, limits: EvalLimits, scheduler: CallScheduler, host: HostCallChannel): Promise<Settled | StopReason | "paused"> {
     for (;;) {
       this.#calls.runPendingJobs(() => budget.expired === null);
       if (this.#signal?.aborted) return "cancelled";
@@ -298,10 +445,12 @@ export class QuickJSThread {
       const report = parsePollReport(this.#callString("poll"), limits.maxResultChars, limits.maxValueChars);
       if (report.settled) return report;
       if (report.calls.length) {
-        const { send, rejected } = scheduler.admit(report.calls);
+        const held = this.#holdInterrupts(report.calls, limits, scheduler);
+        const { send, rejected } = scheduler.admit(report.calls.filter((call) => !held.has(call.id)));
         if (send.length) host.send(send);
-        if (rejected.length) {
-          this.#callVoid("settle", [JSON.stringify(rejected)]);
+        const overBudget = [...rejected, ...[...held.values()].filter((result): result is CallResult => result !== null)];
+        if (overBudget.length) {
+          this.#callVoid("settle", [JSON.stringify(overBudget)]);
           continue;
         }
       }
@@ -313,6 +462,8 @@ export class QuickJSThread {
         this.#callVoid("settle", [JSON.stringify(results)]);
         continue;
       }
+      // Calls waiting for a decision: time stands still (as for calls in flight) and the thread pauses.
+      if (this.#held.length) return "paused";
       if (report.nextTimerAt === null) return "deadlock";
       if (this.#config.clock === "virtual") {
         this.#clockMs = Math.max(this.#clockMs, report.nextTimerAt);
@@ -322,6 +473,21 @@ export class QuickJSThread {
       }
       this.#callVoid("fireTimer");
     }
+  }
+
+  /** Takes the calls named in interruptOn out of the flow; returns them (with a result if over budget). */
+  #holdInterrupts(calls: GuestCall[], limits: EvalLimits, scheduler: CallScheduler): Map<string, CallResult | null> {
+    const held = new Map<string, CallResult | null>();
+    const interruptOn = limits.interruptOn;
+    if (!interruptOn) return held;
+    for (const call of calls) {
+      const allowedDecisions = interruptOn[call.kind === "task" ? "task" : call.name];
+      if (!allowedDecisions) continue;
+      const overBudget = scheduler.hold(call);
+      held.set(call.id, overBudget);
+      if (!overBudget) this.#held.push({ id: newInterruptId(), callId: call.id, kind: call.kind, name: call.name, args: call.args, allowedDecisions });
+    }
+    return held;
   }
 
   /** Waits for the host (results, a real timer) within the wall budget and the abort signal. */
@@ -462,6 +628,33 @@ export class QuickJSThread {
 }
 
 type StopReason = TimeoutKind | "deadlock" | "cancelled";
+
+/** `int_` + 12 characters of [a-z0-9]: never mistaken for LangGraph's 32-hex interrupt ids. */
+function newInterruptId(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  return "int_" + Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => alphabet[byte % 36]).join("");
+}
+
+function configurationFor(limits: EvalLimits, manifest: GuestManifest): string {
+  return JSON.stringify({
+    limits: { maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars },
+    tools: manifest.tools,
+    subagents: manifest.subagents,
+  });
+}
+
+function pausedOutcome(interrupts: PendingInterrupt[]): EngineOutcome {
+  const names = interrupts.map((interrupt) => interrupt.name).join(", ");
+  return {
+    status: "paused",
+    body: `paused: waiting for a decision on ${interrupts.length} call${interrupts.length === 1 ? "" : "s"} (${names})`,
+    droppedChars: 0,
+    handle: false,
+    stdout: "",
+    stdoutDroppedChars: 0,
+    interrupts,
+  };
+}
 const EMPTY_MANIFEST: GuestManifest = { tools: [], subagents: { enabled: false, types: [] } };
 type Settled = { settled: true; outcome: EngineOutcome; needsCopy: boolean };
 

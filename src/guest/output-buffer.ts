@@ -22,8 +22,12 @@ export class OutputBuffer {
     return this.#totalChars;
   }
 
-  /** The captured text (head only) and how many units were not stored. */
+  /** The captured text (head only) and how many units were not stored; the buffer starts over. */
   take(): { text: string; droppedChars: number } {
-    return { text: this.#parts.join(""), droppedChars: this.#totalChars - this.#storedChars };
+    const taken = { text: this.#parts.join(""), droppedChars: this.#totalChars - this.#storedChars };
+    this.#parts = [];
+    this.#storedChars = 0;
+    this.#totalChars = 0;
+    return taken;
   }
 }

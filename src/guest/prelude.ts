@@ -105,6 +105,10 @@ export const internal = {
       closeSession();
     }
   },
+  /** What the eval printed so far; the session stays open (the eval is paused). */
+  takeOutput(): string {
+    return jsonStringify(session.output.take());
+  },
   /** Ends an eval the host had to stop (timeout, cancel, deadlock): returns what was printed. */
   close(): string {
     const output = session.output.take();

@@ -9,15 +9,17 @@
  * terminated and replaced; its evals end as Timeout and all its threads restart fresh.
  */
 import * as Comlink from "comlink";
-import { QuickboxError, type QuickboxErrorCode } from "../errors.js";
+import { QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
 import type { GuestManifest } from "../engine/quickjs-thread.js";
 import type { CallExecutor } from "../host/call-executor.js";
 import type { EngineOptions } from "../options.js";
-import type { EvalResult, InterpreterEvent, ThreadInfo } from "../types.js";
+import type { EngineReply } from "../core/interpreter-core.js";
+import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
+import type { InterpreterEvent, ThreadInfo } from "../types.js";
 import { renderWire } from "../wire-format.js";
 import type { Reply, WorkerApi } from "../worker/worker-service.js";
-import type { EngineClient, EvalCall } from "./engine-client.js";
-import { isWorkerToHost, type WireError, type WorkerToHost } from "./protocol.js";
+import type { EngineClient, EvalCall, ResumeCall } from "./engine-client.js";
+import { isWorkerToHost, type HostToWorker, type WireError, type WorkerToHost } from "./protocol.js";
 import { listen } from "./port-listener.js";
 import { spawnWorker, workerStackLimitBytes, type SpawnedWorker } from "./spawn-worker.js";
 
@@ -30,7 +32,7 @@ interface PendingEval {
   scope: AbortController;
   /** Whether tools ran with the scope's signal (only then is it worth aborting). */
   scopeUsed: boolean;
-  resolve(result: EvalResult): void;
+  resolve(reply: EngineReply): void;
   reject(error: unknown): void;
 }
 
@@ -43,7 +45,9 @@ export interface PoolSettings {
 }
 
 function fromWire(error: WireError): Error {
-  if (error.name === "QuickboxError" && error.code) return new QuickboxError(error.code as QuickboxErrorCode, error.message);
+  if (error.name === "QuickboxError" && error.code) {
+    return new QuickboxError(error.code as QuickboxErrorCode, error.message, error.reason ? { reason: error.reason as SnapshotRejectionReason } : {});
+  }
   const rebuilt = new Error(error.message);
   rebuilt.name = error.name;
   return rebuilt;
@@ -98,11 +102,36 @@ class EngineWorker {
     return 2 * this.settings.engine.timeoutMs + WATCHDOG_GRACE_MS;
   }
 
-  eval(call: EvalCall, executor: CallExecutor): Promise<EvalResult> {
+  eval(call: EvalCall, executor: CallExecutor): Promise<EngineReply> {
+    return this.#request(call, executor, (id, aborted) => ({
+      t: "eval",
+      id,
+      threadId: call.threadId,
+      code: call.code,
+      ...(aborted ? { aborted } : {}),
+      ...(call.skills ? { skills: call.skills } : {}),
+      ...(call.restore ? { restore: call.restore } : {}),
+      ...(call.persist ? { persist: call.persist } : {}),
+    }));
+  }
+
+  resume(call: ResumeCall, executor: CallExecutor): Promise<EngineReply> {
+    return this.#request(call, executor, (id, aborted) => ({
+      t: "resume",
+      id,
+      threadId: call.threadId,
+      decisions: call.decisions,
+      ...(aborted ? { aborted } : {}),
+      ...(call.restore ? { restore: call.restore } : {}),
+      ...(call.persist ? { persist: call.persist } : {}),
+    }));
+  }
+
+  #request(call: { threadId: string; signal?: AbortSignal }, executor: CallExecutor, message: (id: number, aborted: boolean) => HostToWorker): Promise<EngineReply> {
     if (this.#dead) return Promise.reject(new QuickboxError("DISPOSED", `the worker is gone: ${this.#dead}`));
     const id = this.#nextId++;
     const scope = new AbortController();
-    return new Promise<EvalResult>((resolve, reject) => {
+    return new Promise<EngineReply>((resolve, reject) => {
       const onAbort = () => this.port.postMessage({ t: "cancel", id });
       call.signal?.addEventListener("abort", onAbort, { once: true });
       const finish = () => {
@@ -116,9 +145,9 @@ class EngineWorker {
         executor,
         scope,
         scopeUsed: false,
-        resolve: (result) => {
+        resolve: (reply) => {
           finish();
-          resolve(result);
+          resolve(reply);
         },
         reject: (error) => {
           finish();
@@ -127,21 +156,22 @@ class EngineWorker {
       });
       this.#lastHeard = performance.now();
       this.#startWatchdog();
-      // An already-aborted signal travels with the eval: a short eval could finish before a
+      // An already-aborted signal travels with the request: a short eval could finish before a
       // separate cancel message is even read.
-      this.port.postMessage({
-        t: "eval",
-        id,
-        threadId: call.threadId,
-        code: call.code,
-        ...(call.signal?.aborted ? { aborted: true } : {}),
-        ...(call.skills ? { skills: call.skills } : {}),
-      });
+      this.port.postMessage(message(id, call.signal?.aborted === true));
     });
   }
 
-  reset(threadId: string): Promise<void> {
-    return unwrap(this.api.reset(threadId)).then(() => undefined);
+  snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<EncodedSnapshot> {
+    return unwrap(this.api.snapshot(threadId, options));
+  }
+
+  fork(from: string, to: string, options: { restore?: Uint8Array[] }): Promise<EncodedSnapshot> {
+    return unwrap(this.api.fork(from, to, options));
+  }
+
+  drop(threadId: string): Promise<void> {
+    return unwrap(this.api.drop(threadId)).then(() => undefined);
   }
 
   threadInfos(): Promise<ThreadInfo[]> {
@@ -175,7 +205,7 @@ class EngineWorker {
         return;
       }
       case "done":
-        this.#pending.get(message.id)?.resolve(message.result);
+        this.#pending.get(message.id)?.resolve(message.reply);
         return;
       case "failed":
         this.#pending.get(message.id)?.reject(fromWire(message.error));
@@ -218,13 +248,15 @@ class EngineWorker {
     for (const pending of this.#pending.values()) {
       const body = `the program did not finish: ${message}`;
       pending.resolve({
-        status: "error",
-        text: renderWire(null, { kind: "error", type: "Timeout", body, droppedChars: 0 }),
-        stdout: "",
-        error: { type: "Timeout", message: body, details: { kind: "cpu", workerRestarted: true } },
-        warnings: [warning],
-        toolCalls: 0,
-        durationMs: 0,
+        result: {
+          status: "error",
+          text: renderWire(null, { kind: "error", type: "Timeout", body, droppedChars: 0 }),
+          stdout: "",
+          error: { type: "Timeout", message: body, details: { kind: "cpu", workerRestarted: true } },
+          warnings: [warning],
+          toolCalls: 0,
+          durationMs: 0,
+        },
       });
     }
     this.onDeath(this, reason);
@@ -283,26 +315,55 @@ export class WorkerPool implements EngineClient {
     if (this.#disposed) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
   }
 
-  async eval(call: EvalCall, executor: CallExecutor): Promise<EvalResult> {
+  async #onThread<T>(threadId: string, work: (worker: EngineWorker) => Promise<T>): Promise<T> {
     this.#assertAlive();
-    const worker = await this.#worker(this.#slotFor(call.threadId));
-    worker.threads.add(call.threadId);
-    const lost = this.#lostThreads.get(call.threadId);
-    this.#lostThreads.delete(call.threadId);
-    const result = await worker.eval(call, executor);
-    if (lost && !result.warnings?.some((w) => w.startsWith("thread was restarted"))) {
-      result.warnings = [`thread was restarted with a fresh state (its engine worker was restarted: ${lost})`, ...(result.warnings ?? [])];
-    }
-    return result;
+    const worker = await this.#worker(this.#slotFor(threadId));
+    worker.threads.add(threadId);
+    return work(worker);
   }
 
-  async reset(threadId: string): Promise<void> {
+  async #withLostNote(threadId: string, request: (worker: EngineWorker) => Promise<EngineReply>): Promise<EngineReply> {
+    return this.#onThread(threadId, async (worker) => {
+      const lost = this.#lostThreads.get(threadId);
+      this.#lostThreads.delete(threadId);
+      const reply = await request(worker);
+      const result = reply.result;
+      if (lost && !result.warnings?.some((w) => w.startsWith("thread was restarted"))) {
+        result.warnings = [`thread was restarted with a fresh state (its engine worker was restarted: ${lost})`, ...(result.warnings ?? [])];
+      }
+      return reply;
+    });
+  }
+
+  eval(call: EvalCall, executor: CallExecutor): Promise<EngineReply> {
+    return this.#withLostNote(call.threadId, (worker) => worker.eval(call, executor));
+  }
+
+  resume(call: ResumeCall, executor: CallExecutor): Promise<EngineReply> {
+    return this.#withLostNote(call.threadId, (worker) => worker.resume(call, executor));
+  }
+
+  snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<EncodedSnapshot> {
+    return this.#onThread(threadId, (worker) => worker.snapshot(threadId, options));
+  }
+
+  fork(from: string, to: string, options: { restore?: Uint8Array[] }): Promise<EncodedSnapshot> {
+    // Both threads live on the source's worker.
+    const slot = this.#slotFor(from);
+    this.#assignment.set(to, slot);
+    return this.#onThread(from, async (worker) => {
+      worker.threads.add(to);
+      return worker.fork(from, to, options);
+    });
+  }
+
+  async drop(threadId: string): Promise<void> {
     this.#assertAlive();
     const slot = this.#assignment.get(threadId);
     this.#lostThreads.delete(threadId);
     if (slot === undefined) return;
     const worker = await this.#worker(slot);
-    await worker.reset(threadId);
+    await worker.drop(threadId);
     worker.threads.delete(threadId);
     this.#assignment.delete(threadId);
   }

@@ -11,12 +11,17 @@ import type { EngineOptions } from "../options.js";
 import { listen } from "../transport/port-listener.js";
 import { isHostToWorker, toWireError, type HostToWorker, type WireError, type WorkerToHost } from "../transport/protocol.js";
 import type { ThreadInfo } from "../types.js";
+import type { GuestCall } from "../guest/host-calls.js";
+import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
+
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
 export interface WorkerApi {
   init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module): Promise<Reply<null>>;
-  reset(threadId: string): Promise<Reply<null>>;
+  snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<Reply<EncodedSnapshot>>;
+  fork(from: string, to: string, options: { restore?: Uint8Array[] }): Promise<Reply<EncodedSnapshot>>;
+  drop(threadId: string): Promise<Reply<null>>;
   threads(): Promise<Reply<ThreadInfo[]>>;
   dispose(): Promise<void>;
 }
@@ -52,9 +57,11 @@ export class WorkerService {
         listen(port, (data) => this.#onMessage(data));
         return null;
       }),
-    reset: (threadId) =>
+    snapshot: (threadId, options) => reply(() => this.#requireCore().snapshot(threadId, options)),
+    fork: (from, to, options) => reply(() => this.#requireCore().fork(from, to, options)),
+    drop: (threadId) =>
       reply(async () => {
-        await this.#requireCore().reset(threadId);
+        await this.#requireCore().drop(threadId);
         return null;
       }),
     threads: () => reply(() => this.#requireCore().threads()),
@@ -80,7 +87,8 @@ export class WorkerService {
     const message: HostToWorker = data;
     switch (message.t) {
       case "eval":
-        void this.#runEval(message);
+      case "resume":
+        void this.#run(message);
         break;
       case "results":
         this.#running.get(message.id)?.inbox.push(message.results);
@@ -91,18 +99,26 @@ export class WorkerService {
     }
   }
 
-  async #runEval(message: Extract<HostToWorker, { t: "eval" }>): Promise<void> {
-    const { id, threadId, code } = message;
+  async #run(message: Extract<HostToWorker, { t: "eval" | "resume" }>): Promise<void> {
+    const { id, threadId } = message;
     const running: RunningEval = { inbox: new Inbox(), controller: new AbortController() };
     if (message.aborted) running.controller.abort();
     this.#running.set(id, running);
     this.#startHeartbeat();
     try {
-      const result = await this.#requireCore().eval(
-        { code, threadId, signal: running.controller.signal, ...(message.skills ? { skills: message.skills } : {}) },
-        { send: (calls) => this.#post({ t: "calls", id, calls }), receive: () => running.inbox.receive() },
-      );
-      this.#post({ t: "done", id, result });
+      const channel = { send: (calls: GuestCall[]) => this.#post({ t: "calls", id, calls }), receive: () => running.inbox.receive() };
+      const common = {
+        threadId,
+        signal: running.controller.signal,
+        ...(message.restore ? { restore: message.restore } : {}),
+        ...(message.persist ? { persist: message.persist } : {}),
+      };
+      const reply =
+        message.t === "eval"
+          ? await this.#requireCore().eval({ ...common, code: message.code, ...(message.skills ? { skills: message.skills } : {}) }, channel)
+          : await this.#requireCore().resume({ ...common, decisions: message.decisions }, channel);
+      // Snapshot bytes move to the host without a copy.
+      this.#port?.postMessage({ t: "done", id, reply } satisfies WorkerToHost, reply.snapshot ? [reply.snapshot.bytes.buffer as ArrayBuffer] : []);
     } catch (error) {
       this.#post({ t: "failed", id, error: toWireError(error) });
     } finally {

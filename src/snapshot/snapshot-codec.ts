@@ -1,0 +1,194 @@
+/**
+ * The snapshot format (documented in docs/snapshot-format.md):
+ *
+ *   "QBSNAP" | u16 format version | u32 header length | header JSON | body | [32-byte HMAC-SHA256]
+ *
+ * The body is the manifest and the memory chunks, compressed (gzip via CompressionStream) and,
+ * with an encryption key, AES-GCM encrypted. The HMAC covers everything before it (the header
+ * names the thread). Decoding fails closed, in a fixed order: magic → version → wasm build →
+ * base image → length → signature → decrypt, each with its own SnapshotRejectionReason.
+ */
+import { QuickboxError, type SnapshotRejectionReason } from "../errors.js";
+import type { ChunkSet } from "./memory-chunks.js";
+import { CHUNK_BYTES } from "./memory-chunks.js";
+import type { SnapshotKeys } from "./snapshot-keys.js";
+
+export const SNAPSHOT_MAGIC = "QBSNAP";
+export const SNAPSHOT_FORMAT_VERSION = 1;
+const PREFIX_BYTES = 12;
+const HMAC_BYTES = 32;
+
+export interface SnapshotHeader {
+  quickbox: string;
+  wasmBuild: string;
+  baseImage: string;
+  threadId: string;
+  kind: "full" | "delta";
+  /** The snapshot a delta applies on top of. */
+  parent?: string;
+  createdAt: number;
+  /** Memory size of the thread (bytes) and the byte length of the raw body. */
+  memoryBytes: number;
+  rawBytes: number;
+  bodyBytes: number;
+  compression: "gzip" | "none";
+  iv?: string;
+  signed: boolean;
+  paused: boolean;
+}
+
+export interface DecodedSnapshot<M> {
+  header: SnapshotHeader;
+  manifest: M;
+  chunks: ChunkSet;
+}
+
+export interface Expectations {
+  wasmBuild: string;
+  baseImage: string;
+  /** When signing, the thread the snapshot must belong to. */
+  threadId?: string;
+}
+
+function reject(reason: SnapshotRejectionReason, message: string): never {
+  throw new QuickboxError("SNAPSHOT_REJECTED", `snapshot rejected (${reason}): ${message}`, { reason });
+}
+
+async function pipe(bytes: Uint8Array, transform: GenericTransformStream): Promise<Uint8Array> {
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(transform as unknown as TransformStream<Uint8Array, Uint8Array>);
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+const hasCompression = typeof CompressionStream === "function" && typeof DecompressionStream === "function";
+
+function toBase64(bytes: Uint8Array): string {
+  let text = "";
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text);
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0)) as Uint8Array<ArrayBuffer>;
+}
+
+function encodeBody(manifest: unknown, chunks: ChunkSet): Uint8Array {
+  const manifestBytes = new TextEncoder().encode(JSON.stringify(manifest));
+  const body = new Uint8Array(4 + manifestBytes.length + 4 + chunks.indices.byteLength + chunks.data.byteLength);
+  const view = new DataView(body.buffer);
+  view.setUint32(0, manifestBytes.length, true);
+  body.set(manifestBytes, 4);
+  let offset = 4 + manifestBytes.length;
+  view.setUint32(offset, chunks.indices.length, true);
+  offset += 4;
+  for (const index of chunks.indices) {
+    view.setUint32(offset, index, true);
+    offset += 4;
+  }
+  body.set(chunks.data, offset);
+  return body;
+}
+
+function decodeBody<M>(body: Uint8Array): { manifest: M; chunks: ChunkSet } {
+  const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
+  const manifestLength = view.getUint32(0, true);
+  const manifest = JSON.parse(new TextDecoder().decode(body.subarray(4, 4 + manifestLength))) as M;
+  let offset = 4 + manifestLength;
+  const count = view.getUint32(offset, true);
+  offset += 4;
+  const indices = new Uint32Array(count);
+  for (let i = 0; i < count; i++, offset += 4) indices[i] = view.getUint32(offset, true);
+  const data = body.slice(offset, offset + count * CHUNK_BYTES);
+  if (data.length !== count * CHUNK_BYTES) throw new Error("chunk data is short");
+  return { manifest, chunks: { indices, data } };
+}
+
+export async function encodeSnapshot(
+  header: Omit<SnapshotHeader, "rawBytes" | "bodyBytes" | "compression" | "iv" | "signed">,
+  manifest: unknown,
+  chunks: ChunkSet,
+  keys: SnapshotKeys,
+): Promise<Uint8Array> {
+  const raw = encodeBody(manifest, chunks);
+  let body = hasCompression ? await pipe(raw, new CompressionStream("gzip")) : raw;
+  let iv: string | undefined;
+  if (keys.encryption) {
+    const ivBytes = crypto.getRandomValues(new Uint8Array(12));
+    body = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: ivBytes }, keys.encryption, body as Uint8Array<ArrayBuffer>));
+    iv = toBase64(ivBytes);
+  }
+  const fullHeader: SnapshotHeader = {
+    ...header,
+    rawBytes: raw.length,
+    bodyBytes: body.length,
+    compression: hasCompression ? "gzip" : "none",
+    ...(iv ? { iv } : {}),
+    signed: Boolean(keys.signing),
+  };
+  const headerBytes = new TextEncoder().encode(JSON.stringify(fullHeader));
+  const unsignedLength = PREFIX_BYTES + headerBytes.length + body.length;
+  const out = new Uint8Array(unsignedLength + (keys.signing ? HMAC_BYTES : 0));
+  out.set(new TextEncoder().encode(SNAPSHOT_MAGIC), 0);
+  const view = new DataView(out.buffer);
+  view.setUint16(6, SNAPSHOT_FORMAT_VERSION, true);
+  view.setUint32(8, headerBytes.length, true);
+  out.set(headerBytes, PREFIX_BYTES);
+  out.set(body, PREFIX_BYTES + headerBytes.length);
+  if (keys.signing) {
+    const mac = await crypto.subtle.sign("HMAC", keys.signing, out.subarray(0, unsignedLength) as Uint8Array<ArrayBuffer>);
+    out.set(new Uint8Array(mac), unsignedLength);
+  }
+  return out;
+}
+
+/** Reads only the header (no verification beyond magic and version): for listings. */
+export function readSnapshotHeader(bytes: Uint8Array): SnapshotHeader {
+  if (bytes.length < PREFIX_BYTES || new TextDecoder().decode(bytes.subarray(0, 6)) !== SNAPSHOT_MAGIC) reject("bad-magic", "not a quickbox snapshot");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint16(6, true);
+  if (version !== SNAPSHOT_FORMAT_VERSION) reject("version", `format version ${version}; this quickbox reads version ${SNAPSHOT_FORMAT_VERSION}`);
+  const headerLength = view.getUint32(8, true);
+  if (PREFIX_BYTES + headerLength > bytes.length) reject("truncated", "the header is cut short");
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes.subarray(PREFIX_BYTES, PREFIX_BYTES + headerLength))) as SnapshotHeader;
+  } catch {
+    return reject("truncated", "the header is not readable");
+  }
+}
+
+export async function decodeSnapshot<M>(bytes: Uint8Array, expected: Expectations, keys: SnapshotKeys): Promise<DecodedSnapshot<M>> {
+  const header = readSnapshotHeader(bytes);
+  if (header.wasmBuild !== expected.wasmBuild) reject("wasm-build", `made by QuickJS build ${header.wasmBuild}; this interpreter runs ${expected.wasmBuild}`);
+  if (header.baseImage !== expected.baseImage) reject("base-image", `made from base image ${header.baseImage.slice(0, 12)}…; this interpreter's is ${expected.baseImage.slice(0, 12)}…`);
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true);
+  const bodyStart = PREFIX_BYTES + headerLength;
+  const signatureBytes = header.signed ? HMAC_BYTES : 0;
+  if (bytes.length !== bodyStart + header.bodyBytes + signatureBytes) reject("truncated", `expected ${bodyStart + header.bodyBytes + signatureBytes} bytes, got ${bytes.length}`);
+  if (keys.signing) {
+    if (!header.signed) reject("signature", "the snapshot is not signed, but a snapshotSigningKey is set");
+    const signed = bytes.subarray(0, bodyStart + header.bodyBytes) as Uint8Array<ArrayBuffer>;
+    const mac = bytes.subarray(bodyStart + header.bodyBytes) as Uint8Array<ArrayBuffer>;
+    if (!(await crypto.subtle.verify("HMAC", keys.signing, mac, signed))) reject("signature", "the HMAC does not match (tampered, or another key)");
+    if (expected.threadId !== undefined && header.threadId !== expected.threadId) reject("signature", `the snapshot belongs to thread "${header.threadId}"`);
+  }
+  let body: Uint8Array = bytes.subarray(bodyStart, bodyStart + header.bodyBytes);
+  if (header.iv) {
+    if (!keys.encryption) reject("decrypt", "the snapshot is encrypted and no encryptionKey is set");
+    try {
+      body = new Uint8Array(await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(header.iv) }, keys.encryption, body as Uint8Array<ArrayBuffer>));
+    } catch {
+      reject("decrypt", "AES-GCM decryption failed (another key, or tampered)");
+    }
+  }
+  try {
+    const raw = header.compression === "gzip" ? await pipe(body, new DecompressionStream("gzip")) : body;
+    if (raw.length !== header.rawBytes) throw new Error("size mismatch");
+    return { header, ...decodeBody<M>(raw) };
+  } catch (error) {
+    return reject("truncated", `the body is damaged: ${(error as Error).message}`);
+  }
+}
+
+export async function snapshotId(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}

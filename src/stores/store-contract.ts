@@ -1,0 +1,71 @@
+/**
+ * The SnapshotStore key layout and the operations every store shares (prune), built on the
+ * four primitive methods so that any store — memory, IndexedDB, files, KV — behaves the same.
+ *
+ *   snap:<sha256>   a snapshot (immutable, content-addressed)
+ *   head:<thread>   JSON: the thread's chain of snapshot ids (full, then deltas), paused state
+ *   log:<thread>    JSON: calls being executed on resume (for exactly-once effects)
+ */
+import type { PruneOptions, SnapshotStore, StoreRecord } from "../types.js";
+
+export const SNAPSHOT_PREFIX = "snap:";
+export const HEAD_PREFIX = "head:";
+export const LOG_PREFIX = "log:";
+
+export function isSnapshotStore(value: unknown): value is SnapshotStore {
+  if (typeof value !== "object" || value === null) return false;
+  const store = value as Record<string, unknown>;
+  return ["get", "put", "delete", "list"].every((method) => typeof store[method] === "function");
+}
+
+export interface ThreadHead {
+  threadId: string;
+  /** Snapshot ids: a full snapshot, then the deltas on top of it. */
+  chain: string[];
+  paused: boolean;
+  interrupts: unknown[];
+  updatedAt: number;
+}
+
+export function encodeJson(value: unknown): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(value));
+}
+
+export function decodeJson<T>(bytes: Uint8Array | undefined): T | undefined {
+  if (!bytes) return undefined;
+  return JSON.parse(new TextDecoder().decode(bytes)) as T;
+}
+
+export async function readHeads(store: SnapshotStore): Promise<ThreadHead[]> {
+  const records = await store.list(HEAD_PREFIX);
+  const heads = await Promise.all(records.map(async (record) => decodeJson<ThreadHead>(await store.get(record.key))));
+  return heads.filter((head): head is ThreadHead => head !== undefined);
+}
+
+/** Removes snapshots that no head chain and no `keep` id needs, by age and/or count per thread. */
+export async function pruneSnapshots(store: SnapshotStore, options: PruneOptions = {}): Promise<{ removed: string[] }> {
+  const needed = new Set<string>(options.keep ?? []);
+  for (const head of await readHeads(store)) for (const id of head.chain) needed.add(id);
+  const snapshots = (await store.list(SNAPSHOT_PREFIX)).filter((record) => !needed.has(record.key.slice(SNAPSHOT_PREFIX.length)));
+  const byThread = new Map<string, StoreRecord[]>();
+  for (const record of snapshots) {
+    const list = byThread.get(record.threadId ?? "") ?? [];
+    list.push(record);
+    byThread.set(record.threadId ?? "", list);
+  }
+  const now = Date.now();
+  const removed: string[] = [];
+  for (const records of byThread.values()) {
+    records.sort((a, b) => b.createdAt - a.createdAt);
+    for (const [rank, record] of records.entries()) {
+      const tooOld = options.olderThanMs !== undefined && now - record.createdAt > options.olderThanMs;
+      const beyondKeep = options.keepLast !== undefined && rank >= options.keepLast;
+      const noRule = options.olderThanMs === undefined && options.keepLast === undefined;
+      if (tooOld || beyondKeep || noRule) {
+        await store.delete(record.key);
+        removed.push(record.key.slice(SNAPSHOT_PREFIX.length));
+      }
+    }
+  }
+  return { removed };
+}
