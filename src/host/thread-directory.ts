@@ -228,7 +228,9 @@ export class ThreadDirectory {
           decisions: [...chosen.values()],
           ...(signal ? { signal } : {}),
           ...(restore ? { restore } : {}),
-          ...(this.#persistEveryEval() ? { persist: { storedHead } } : {}),
+          // A paused thread lives in the store; once resumed, the store must not keep offering
+          // the paused state (resuming it again would repeat effects): always snapshot.
+          persist: { storedHead },
         },
         this.executor,
       );

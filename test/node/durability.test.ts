@@ -1,0 +1,11 @@
+import { describe } from "vitest";
+import { createInterpreter, type InterpreterOptions } from "../../src/index.js";
+import { defineDurabilitySuite } from "../shared/durability-suite.js";
+
+describe("durability (Node, inline)", () => {
+  defineDurabilitySuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "inline" }));
+});
+
+describe("durability (Node, worker)", () => {
+  defineDurabilitySuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "worker" }));
+});

@@ -1,0 +1,406 @@
+/**
+ * Durable threads: pauses for approval, resume in another interpreter from the same store,
+ * decisions, fork, modes, hibernation, store failures and tampering. Shared by Node and Chromium,
+ * inline and worker.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  isQuickboxError,
+  memoryStore,
+  type EvalResult,
+  type Interpreter,
+  type InterpreterOptions,
+  type SnapshotStore,
+  type ToolDefinition,
+} from "../../src/index.js";
+import type { InterpreterFactory } from "./engine-suite.js";
+
+async function expectCode(promise: Promise<unknown>, code: string, reason?: string): Promise<void> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(isQuickboxError(error), String(error)).toBe(true);
+    expect((error as { code: string }).code).toBe(code);
+    if (reason) expect((error as { reason?: string }).reason).toBe(reason);
+    return;
+  }
+  throw new Error(`expected QuickboxError ${code}`);
+}
+
+/** Tools whose calls are recorded; send_email and pay_invoice need approval. */
+function recordingTools() {
+  const calls: { name: string; args: unknown }[] = [];
+  const record =
+    (name: string, reply: (args: Record<string, unknown>) => unknown): ToolDefinition<Record<string, unknown>> => ({
+      name,
+      execute: (args) => {
+        calls.push({ name, args });
+        return reply(args);
+      },
+    });
+  const tools = [
+    record("send_email", (args) => `sent to ${String(args.to)}`),
+    record("pay_invoice", (args) => ({ paid: args.amount })),
+    record("lookup", (args) => ({ id: args.id, price: 10 * Number(args.id) })),
+  ];
+  return { calls, tools };
+}
+
+/** A store whose puts can be made to fail. */
+function flakyStore(inner: SnapshotStore = memoryStore()): SnapshotStore & { failPuts: boolean } {
+  const store = {
+    failPuts: false,
+    get: (key: string) => inner.get(key),
+    put: async (key: string, value: Uint8Array, meta: Parameters<SnapshotStore["put"]>[2]) => {
+      if (store.failPuts) throw new Error("disk full");
+      return inner.put(key, value, meta);
+    },
+    delete: (key: string) => inner.delete(key),
+    list: (prefix?: string) => inner.list(prefix),
+  };
+  return store;
+}
+
+export function defineDurabilitySuite(create: InterpreterFactory): void {
+  const open: Interpreter[] = [];
+  const make = async (options: InterpreterOptions) => {
+    const qb = await create(options);
+    open.push(qb);
+    return qb;
+  };
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((qb) => qb.dispose()));
+  });
+
+  const PROGRAM = [
+    "class Account { constructor(owner) { this.owner = owner; this.log = [] } note(x) { this.log.push(x); return this } }",
+    "const account = new Account('ada');",
+    "let counter = 0; const next = () => ++counter;",
+    "const prices = new Map([['a', 1], ['b', 2]]);",
+    "const items = Array.from({ length: 1000 }, (_, i) => ({ i, square: i * i }));",
+    "next(); next();",
+    "const [first, second, found] = await Promise.all([",
+    "  tools.sendEmail({ to: 'ops@example.com', body: 'hi' }),",
+    "  tools.payInvoice({ amount: 42 }),",
+    "  tools.lookup({ id: 7 }),",
+    "]);",
+    "account.note(first).note(second);",
+    "({ counter: next(), owner: account.owner, log: account.log, total: prices.get('a') + prices.get('b'), last: items[999].square, found, now: Date.now() })",
+  ].join("\n");
+
+  describe("pausing for approval", () => {
+    it("pauses on interruptOn tools, with ids, args and allowed decisions, and resumes in a fresh interpreter", async () => {
+      const store = memoryStore();
+      const first = recordingTools();
+      const options = (tools: ToolDefinition<never>[]): InterpreterOptions => ({
+        tools,
+        store,
+        interruptOn: { send_email: true, pay_invoice: { allowedDecisions: ["approve", "reject"] } },
+      });
+      const a = await make(options(first.tools));
+      const paused = await a.eval(PROGRAM, { threadId: "deal" });
+      expect(paused.status).toBe("paused");
+      expect(paused.text).toMatch(/^<paused>/);
+      expect(first.calls).toEqual([{ name: "lookup", args: { id: 7 } }]);
+      const interrupts = paused.interrupts!;
+      expect(interrupts).toHaveLength(2);
+      for (const interrupt of interrupts) {
+        expect(interrupt.id).toMatch(/^int_[a-z0-9]{8,}$/);
+        expect(interrupt.id).not.toMatch(/^[0-9a-f]{32}$/);
+      }
+      const email = interrupts.find((i) => i.name === "send_email")!;
+      const invoice = interrupts.find((i) => i.name === "pay_invoice")!;
+      expect(email).toMatchObject({ kind: "tool", args: { to: "ops@example.com", body: "hi" }, allowedDecisions: ["approve", "edit", "reject", "respond"] });
+      expect(invoice.allowedDecisions).toEqual(["approve", "reject"]);
+      expect((await a.threads()).find((t) => t.threadId === "deal")).toMatchObject({ state: "paused", pendingInterrupts: 2 });
+      await expectCode(a.eval("1", { threadId: "deal" }), "THREAD_PAUSED");
+      await a.dispose();
+
+      // Another interpreter, same store: the program continues exactly at its await.
+      const second = recordingTools();
+      const b = await make(options(second.tools));
+      await expectCode(b.eval("1", { threadId: "deal" }), "THREAD_PAUSED");
+      const done = await b.resume("deal", { [email.id]: { type: "approve" }, [invoice.id]: { type: "approve" } });
+      expect(done.status, done.text).toBe("ok");
+      expect(done.value).toEqual({
+        counter: 3,
+        owner: "ada",
+        log: ["sent to ops@example.com", { paid: 42 }],
+        total: 3,
+        last: 998001,
+        found: { id: 7, price: 70 },
+        now: 0,
+      });
+      expect(second.calls).toEqual([
+        { name: "send_email", args: { to: "ops@example.com", body: "hi" } },
+        { name: "pay_invoice", args: { amount: 42 } },
+      ]);
+      expect((await b.eval("counter", { threadId: "deal" })).value).toBe(3);
+    });
+
+    it("decides three interrupts in three resume calls, in any order", async () => {
+      const { tools } = recordingTools();
+      const qb = await make({ tools, interruptOn: { send_email: true } });
+      const paused = await qb.eval(
+        "const out = await Promise.all(['a', 'b', 'c'].map((to) => tools.sendEmail({ to }).catch((e) => e.name + ':' + e.message))); out",
+        { threadId: "t3" },
+      );
+      const [a, b, c] = ["a", "b", "c"].map((to) => paused.interrupts!.find((i) => (i.args as { to: string }).to === to)!.id);
+      const step1 = await qb.resume("t3", { [c!]: { type: "reject", message: "not c" } });
+      expect(step1.status).toBe("paused");
+      expect(step1.interrupts!.map((i) => i.id).sort()).toEqual([a, b].sort());
+      const step2 = await qb.resume("t3", { [a!]: { type: "respond", value: "answered a" } });
+      expect(step2.interrupts!.map((i) => i.id)).toEqual([b]);
+      const step3 = await qb.resume("t3", { [b!]: { type: "edit", args: { to: "B" } } });
+      expect(step3.value).toEqual(["answered a", "sent to B", "ToolRejected:not c"]);
+    });
+
+    it("reject is catchable as ToolRejected; uncaught it ends the eval", async () => {
+      const { tools } = recordingTools();
+      const qb = await make({ tools, interruptOn: { send_email: true } });
+      const paused = await qb.eval("try { await tools.sendEmail({ to: 'x' }) } catch (e) { [e.name, e.message] }", { threadId: "r" });
+      const caught = await qb.resume("r", { [paused.interrupts![0]!.id]: { type: "reject", message: "too risky" } });
+      expect(caught.value).toEqual(["ToolRejected", "too risky"]);
+      const again = await qb.eval("await tools.sendEmail({ to: 'y' })", { threadId: "r" });
+      const uncaught = await qb.resume("r", { [again.interrupts![0]!.id]: { type: "reject" } });
+      expect(uncaught.error?.type).toBe("ToolRejected");
+    });
+
+    it("refuses bad decisions with clear codes", async () => {
+      const { tools } = recordingTools();
+      const qb = await make({ tools, interruptOn: { pay_invoice: { allowedDecisions: ["approve", "reject"] } } });
+      const paused = await qb.eval("await tools.payInvoice({ amount: 1 })", { threadId: "bad" });
+      const id = paused.interrupts![0]!.id;
+      await expectCode(qb.resume("bad", { int_doesnotexist: { type: "approve" } }), "UNKNOWN_INTERRUPT");
+      await expectCode(qb.resume("bad", { [id]: { type: "respond", value: 1 } }), "DECISION_NOT_ALLOWED");
+      await expectCode(qb.resume("other", {}), "UNKNOWN_THREAD");
+      await qb.eval("1", { threadId: "idle" });
+      await expectCode(qb.resume("idle", {}), "NOT_PAUSED");
+      expect((await qb.resume("bad", { [id]: { type: "approve" } })).value).toEqual({ paid: 1 });
+    });
+
+    it("needs the tool to resume: TOOL_MISSING in an interpreter without it", async () => {
+      const store = memoryStore();
+      const { tools } = recordingTools();
+      const a = await make({ tools, store, interruptOn: { send_email: true } });
+      const paused = await a.eval("await tools.sendEmail({ to: 'z' })", { threadId: "m" });
+      const b = await make({ store, tools: tools.filter((t) => t.name !== "send_email") });
+      await expectCode(b.resume("m", { [paused.interrupts![0]!.id]: { type: "approve" } }), "TOOL_MISSING");
+    });
+
+    it("task() can require approval too", async () => {
+      const qb = await make({ subagents: { dispatch: (request) => `did ${request.description}` }, interruptOn: { task: true } });
+      const paused = await qb.eval("await task({ description: 'research', subagentType: 'general' })", { threadId: "tk" });
+      expect(paused.interrupts![0]).toMatchObject({ kind: "task", name: "general", args: { description: "research", subagentType: "general" } });
+      expect((await qb.resume("tk", { [paused.interrupts![0]!.id]: { type: "approve" } })).value).toBe("did research");
+    });
+
+    it("forks a paused thread; the two copies are decided differently", async () => {
+      const { tools } = recordingTools();
+      const qb = await make({ tools, interruptOn: { send_email: true } });
+      const paused = await qb.eval("const before = 'shared'; const reply = await tools.sendEmail({ to: 'f' }).catch((e) => 'rejected'); before + ':' + reply", { threadId: "orig" });
+      await qb.fork("orig", "copy");
+      await expectCode(qb.fork("orig", "copy"), "THREAD_EXISTS");
+      const id = paused.interrupts![0]!.id;
+      expect((await qb.threads()).find((t) => t.threadId === "copy")).toMatchObject({ state: "paused", pendingInterrupts: 1 });
+      expect((await qb.resume("orig", { [id]: { type: "approve" } })).value).toBe("shared:sent to f");
+      expect((await qb.resume("copy", { [id]: { type: "reject" } })).value).toBe("shared:rejected");
+    });
+  });
+
+  describe("persistence", () => {
+    it('mode "thread" with a store: state survives a new interpreter (transparent restore)', async () => {
+      const store = memoryStore();
+      const a = await make({ store });
+      await a.eval("const kept = { list: [1, 2, 3] }; let n = 41", { threadId: "p" });
+      await a.eval("n++", { threadId: "p" });
+      await a.dispose();
+      const b = await make({ store });
+      expect((await b.eval("[kept.list.length, n]", { threadId: "p" })).value).toEqual([3, 42]);
+      expect((await b.threads()).map((t) => t.threadId)).toContain("p");
+    });
+
+    it("stores deltas after the first snapshot, and restores through the chain", async () => {
+      const store = memoryStore();
+      const qb = await make({ store });
+      for (let i = 0; i < 5; i++) await qb.eval(`globalThis.v${i} = ${i}`, { threadId: "d" });
+      const records = await store.list("snap:");
+      const kinds = records.map((record) => record.kind);
+      expect(kinds.filter((kind) => kind === "full").length).toBe(1);
+      expect(kinds.filter((kind) => kind === "delta").length).toBe(4);
+      const deltaSizes = records.filter((r) => r.kind === "delta").map((r) => r.sizeBytes);
+      const fullSize = records.find((r) => r.kind === "full")!.sizeBytes;
+      expect(Math.max(...deltaSizes)).toBeLessThan(fullSize);
+      const fresh = await make({ store });
+      expect((await fresh.eval("[v0, v1, v2, v3, v4]", { threadId: "d" })).value).toEqual([0, 1, 2, 3, 4]);
+    });
+
+    it('mode "turn" resets at endTurn; mode "call" starts fresh every eval', async () => {
+      const turn = await make({ mode: "turn" });
+      await turn.eval("const x = 1", { threadId: "t" });
+      expect((await turn.eval("typeof x", { threadId: "t" })).value).toBe("number");
+      await turn.endTurn("t");
+      expect((await turn.eval("typeof x", { threadId: "t" })).value).toBe("undefined");
+      const call = await make({ mode: "call" });
+      await call.eval("globalThis.y = 1", { threadId: "c" });
+      expect((await call.eval("typeof y", { threadId: "c" })).value).toBe("undefined");
+      const thread = await make({ mode: "thread" });
+      await thread.eval("const z = 1", { threadId: "z" });
+      await thread.endTurn("z");
+      expect((await thread.eval("z", { threadId: "z" })).value).toBe(1);
+    });
+
+    it("snapshot() returns its info; a failed store write keeps the previous snapshot readable", async () => {
+      const store = flakyStore();
+      const a = await make({ store });
+      await a.eval("let balance = 100", { threadId: "s" });
+      const info = await a.snapshot("s");
+      expect(info).toMatchObject({ threadId: "s", kind: expect.stringMatching(/full|delta/), paused: false });
+      expect(info.id).toMatch(/^[0-9a-f]{64}$/);
+      expect(info.sizeBytes).toBeGreaterThan(0);
+      store.failPuts = true;
+      const result = await a.eval("balance = 0; balance", { threadId: "s" });
+      expect(result.value).toBe(0);
+      expect(result.warnings?.join("\n")).toMatch(/snapshot not stored: disk full/);
+      await expectCode(a.snapshot("s"), "STORE_FAILED");
+      store.failPuts = false;
+      const b = await make({ store });
+      expect((await b.eval("balance", { threadId: "s" })).value).toBe(100);
+    });
+
+    it("maxSnapshotBytes: a larger snapshot is not stored and warnings says so", async () => {
+      const qb = await make({ store: memoryStore(), maxSnapshotBytes: 1000 });
+      const result = await qb.eval("const big = 'x'.repeat(100000); 1", { threadId: "big" });
+      expect(result.warnings?.join("\n")).toMatch(/snapshot not stored: \d+ bytes is more than maxSnapshotBytes \(1000\)/);
+    });
+
+    it("hibernates idle threads beyond maxLiveThreads and restores them on their next eval", async () => {
+      const qb = await make({ maxLiveThreads: 5 });
+      for (let i = 0; i < 20; i++) await qb.eval(`const mine = ${i}; let hits = 1`, { threadId: `h${i}` });
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < 20; i++) expect((await qb.eval("hits++; mine", { threadId: `h${i}` })).value).toBe(i);
+      }
+      const infos = await qb.threads();
+      expect(infos).toHaveLength(20);
+      expect(infos.filter((info) => info.state !== "hibernated").length).toBeLessThanOrEqual(5);
+      expect((await qb.eval("hits", { threadId: "h0" })).value).toBe(3);
+    });
+
+    it("reset forgets a stored thread", async () => {
+      const store = memoryStore();
+      const a = await make({ store });
+      await a.eval("const gone = 1", { threadId: "g" });
+      await a.reset("g");
+      expect((await a.eval("typeof gone", { threadId: "g" })).value).toBe("undefined");
+      const b = await make({ store });
+      expect((await b.threads()).map((t) => t.threadId)).toContain("g");
+      await b.reset("g");
+      expect((await b.threads()).map((t) => t.threadId)).not.toContain("g");
+    });
+  });
+
+  describe("integrity", () => {
+    async function pausedThread(options: InterpreterOptions): Promise<{ store: SnapshotStore; result: EvalResult }> {
+      const store = memoryStore();
+      const { tools } = recordingTools();
+      const qb = await make({ ...options, tools, store, interruptOn: { send_email: true } });
+      const result = await qb.eval("const secret = 'kept'; await tools.sendEmail({ to: 'i' }); secret", { threadId: "i" });
+      await qb.dispose();
+      return { store, result };
+    }
+
+    async function corrupt(store: SnapshotStore, change: (bytes: Uint8Array) => Uint8Array): Promise<void> {
+      const [record] = await store.list("snap:");
+      const bytes = (await store.get(record!.key))!;
+      await store.put(record!.key, change(bytes), { sizeBytes: bytes.length, createdAt: record!.createdAt });
+    }
+
+    async function resumeWith(store: SnapshotStore, result: EvalResult, options: InterpreterOptions) {
+      const { tools } = recordingTools();
+      const qb = await make({ ...options, tools, store });
+      return qb.resume("i", { [result.interrupts![0]!.id]: { type: "approve" } });
+    }
+
+    it("a signed snapshot restores with the key; a tampered byte or another key is rejected (signature)", async () => {
+      const key = "k".repeat(32);
+      const { store, result } = await pausedThread({ snapshotSigningKey: key });
+      expect((await resumeWith(store, result, { snapshotSigningKey: key })).value).toBe("kept");
+      const second = await pausedThread({ snapshotSigningKey: key });
+      await expectCode(resumeWith(second.store, second.result, { snapshotSigningKey: "another key" }), "SNAPSHOT_REJECTED", "signature");
+      await corrupt(second.store, (bytes) => {
+        const copy = bytes.slice();
+        copy[copy.length - 100]! ^= 1;
+        return copy;
+      });
+      await expectCode(resumeWith(second.store, second.result, { snapshotSigningKey: key }), "SNAPSHOT_REJECTED", "signature");
+    });
+
+    it("an encrypted snapshot needs its key (decrypt)", async () => {
+      const key = crypto.getRandomValues(new Uint8Array(32));
+      const { store, result } = await pausedThread({ encryptionKey: key });
+      const raw = (await store.get((await store.list("snap:"))[0]!.key))!;
+      expect(new TextDecoder().decode(raw)).not.toContain("secret");
+      await expectCode(resumeWith(store, result, { encryptionKey: crypto.getRandomValues(new Uint8Array(32)) }), "SNAPSHOT_REJECTED", "decrypt");
+      await expectCode(resumeWith(store, result, {}), "SNAPSHOT_REJECTED", "decrypt");
+      expect((await resumeWith(store, result, { encryptionKey: key })).value).toBe("kept");
+    });
+
+    it("fails closed on bad magic, another format version, another wasm build, truncation", async () => {
+      const cases: [string, (bytes: Uint8Array) => Uint8Array][] = [
+        ["bad-magic", (bytes) => Uint8Array.from([0x58, ...bytes.slice(1)])],
+        ["version", (bytes) => {
+          const copy = bytes.slice();
+          copy[6] = 99;
+          return copy;
+        }],
+        ["wasm-build", (bytes) => {
+          const text = new TextDecoder().decode(bytes);
+          return new TextEncoder().encode(text.replace("quickjs-wasmfile-release-sync@0.32.0", "quickjs-wasmfile-release-sync@0.32.9"));
+        }],
+        ["truncated", (bytes) => bytes.slice(0, bytes.length - 10)],
+      ];
+      for (const [reason, change] of cases) {
+        const { store, result } = await pausedThread({});
+        await corrupt(store, change);
+        await expectCode(resumeWith(store, result, {}), "SNAPSHOT_REJECTED", reason);
+      }
+    });
+
+    it("an eval on a stored thread that cannot be restored is a SnapshotError result", async () => {
+      const store = memoryStore();
+      const a = await make({ store });
+      await a.eval("let ok = 1", { threadId: "broken" });
+      await a.dispose();
+      await corrupt(store, (bytes) => bytes.slice(0, 20));
+      const b = await make({ store });
+      const result = await b.eval("ok", { threadId: "broken" });
+      expect(result.error?.type).toBe("SnapshotError");
+    });
+  });
+
+  describe("exactly once", () => {
+    it("a call executing when the process died goes to recover, never silently re-run", async () => {
+      const store = memoryStore();
+      let runs = 0;
+      const hanging: ToolDefinition = { name: "send_email", execute: () => (runs++, new Promise(() => {})) };
+      const a = await make({ tools: [hanging], store, interruptOn: { send_email: true } });
+      const paused = await a.eval("await tools.sendEmail({ to: 'once' }).catch((e) => e.message)", { threadId: "x" });
+      const id = paused.interrupts![0]!.id;
+      // Never settles (the tool hangs); it rejects with DISPOSED when the interpreter is cleaned up.
+      a.resume("x", { [id]: { type: "approve" } }).catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(runs).toBe(1);
+      // The process "dies" here: interpreter a is abandoned mid-call.
+      const recovered: unknown[] = [];
+      const b = await make({
+        tools: [{ name: "send_email", execute: () => (runs++, "sent again") }],
+        store,
+        recover: (call) => (recovered.push(call), "fail"),
+      });
+      const failed = await b.resume("x", {});
+      expect(recovered).toEqual([{ threadId: "x", callId: id, name: "send_email", args: { to: "once" } }]);
+      expect(failed.value).toMatch(/was executing when the process stopped/);
+      expect(runs).toBe(1);
+    });
+  });
+}
