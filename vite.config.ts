@@ -21,7 +21,7 @@ export default defineConfig({
   build: {
     target: "es2022",
     outDir: "dist",
-    lib: { entry: { index: "src/index.ts", worker: "src/worker/entry.ts" }, formats: ["es"] },
+    lib: { entry: { index: "src/index.ts", worker: "src/worker/entry.ts", idb: "src/idb.ts", node: "src/node.ts" }, formats: ["es"] },
     rollupOptions: {
       external: [/^quickjs-emscripten-core/, /^@jitl\//, /^comlink/, /^idb-keyval/, "acorn", "sucrase", "devalue", /^@cfworker\//, /^node:/],
     },

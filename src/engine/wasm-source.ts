@@ -13,8 +13,8 @@ export async function compileWasmFromPackage(specifier: string, browserUrl: stri
     );
   }
   if (runtime === "node" || runtime === "deno") {
-    const { createRequire } = await import(/* @vite-ignore */ "node:module");
-    const { readFile } = await import(/* @vite-ignore */ "node:fs/promises");
+    const { createRequire } = await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:module");
+    const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:fs/promises");
     const path = createRequire(import.meta.url).resolve(specifier);
     return WebAssembly.compile(await readFile(path));
   }

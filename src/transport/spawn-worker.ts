@@ -33,7 +33,7 @@ export function nodeStackSizeMb(maxStackSizeBytes: number): number {
 
 export async function spawnWorker(options: { maxStackSizeBytes: number }): Promise<SpawnedWorker> {
   if (detectRuntime() === "node") {
-    const { Worker } = await import(/* @vite-ignore */ "node:worker_threads");
+    const { Worker } = await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:worker_threads");
     const { default: nodeEndpoint } = await import("comlink/dist/esm/node-adapter.mjs");
     const worker = new Worker(nodeWorkerUrl(), { resourceLimits: { stackSizeMb: nodeStackSizeMb(options.maxStackSizeBytes) } });
     worker.unref();

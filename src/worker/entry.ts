@@ -9,7 +9,7 @@ import { WorkerService } from "./worker-service.js";
 
 async function parentEndpoint(): Promise<Comlink.Endpoint> {
   if (detectRuntime() === "node") {
-    const { parentPort } = await import(/* @vite-ignore */ "node:worker_threads");
+    const { parentPort } = await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:worker_threads");
     const { default: nodeEndpoint } = await import("comlink/dist/esm/node-adapter.mjs");
     if (!parentPort) throw new Error("quickbox worker: not started as a worker thread");
     return nodeEndpoint(parentPort as never);

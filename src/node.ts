@@ -1,0 +1,2 @@
+/** quickbox/node: Node-only pieces. */
+export { fsStore } from "./stores/fs-store.js";

@@ -1,0 +1,51 @@
+/**
+ * idbStore(): a SnapshotStore in IndexedDB (via idb-keyval), one database per store (idb-keyval
+ * cannot add a second object store to an existing database). Each record is written with its
+ * metadata in one transaction, so a put is atomic.
+ */
+import { createStore, delMany, getMany, keys, get, setMany, type UseStore } from "idb-keyval";
+import type { PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta } from "../types.js";
+import { pruneSnapshots } from "./store-contract.js";
+
+export interface IdbStoreOptions {
+  /** Database name; default "quickbox". */
+  dbName?: string;
+}
+
+const META = "meta|";
+const VALUE = "value|";
+
+export function idbStore(options: IdbStoreOptions = {}): SnapshotStore {
+  const database: UseStore = createStore(options.dbName ?? "quickbox", "records");
+  const store: SnapshotStore = {
+    async get(key) {
+      const value = await get<Uint8Array>(VALUE + key, database);
+      return value === undefined ? undefined : new Uint8Array(value);
+    },
+    async put(key, value, meta) {
+      await setMany(
+        [
+          [VALUE + key, value.slice()],
+          [META + key, { ...meta } satisfies StoreRecordMeta],
+        ],
+        database,
+      );
+    },
+    async delete(key) {
+      await delMany([VALUE + key, META + key], database);
+    },
+    async list(prefix = "") {
+      const metaKeys = (await keys<string>(database)).filter((key) => typeof key === "string" && key.startsWith(META + prefix));
+      const metas = await getMany<StoreRecordMeta>(metaKeys, database);
+      return metaKeys.flatMap((key, index): StoreRecord[] => (metas[index] ? [{ key: key.slice(META.length), ...metas[index]! }] : []));
+    },
+    prune: (pruneOptions?: PruneOptions) => pruneSnapshots(store, pruneOptions),
+  };
+  return store;
+}
+
+/** Deletes a whole idbStore database's contents (for tests and "forget everything" buttons). */
+export async function clearIdbStore(options: IdbStoreOptions = {}): Promise<void> {
+  const database = createStore(options.dbName ?? "quickbox", "records");
+  await delMany(await keys(database), database);
+}
