@@ -99,7 +99,9 @@ function replDeclarationEdits(program: Program, code: string): Edit[] {
         if (!declarator.init) edits.push({ at: declarator.id.end, removeChars: 0, insert: " = void 0" });
       }
     } else if (statement.type === "ClassDeclaration" && statement.id) {
+      // `class A {} next()` on one line is fine; `var A = class A {} next()` needs the semicolon.
       edits.push({ at: statement.start, removeChars: 0, insert: `var ${statement.id.name} = ` });
+      edits.push({ at: statement.end, removeChars: 0, insert: ";" });
     }
   }
   return edits;

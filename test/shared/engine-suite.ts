@@ -65,6 +65,11 @@ export function defineEngineSuite(create: InterpreterFactory): void {
       expect((await evalIn("const k = 5; class K { m() { return k } }; new K().m()")).value).toBe(5);
     });
 
+    it("allows a statement right after a class declaration on the same line", async () => {
+      fresh();
+      expect((await evalIn("class A { m() { return 1 } } const a = new A(); a.m()")).value).toBe(1);
+    });
+
     it("rebinds `let x;` to undefined when re-run", async () => {
       fresh();
       await evalIn("let r = 5");

@@ -1,0 +1,56 @@
+/** The same snapshot bytes resume in another runtime: paused in Node → resumed in Chromium, and back. */
+import { expect, test } from "@playwright/test";
+import { buildAndServe } from "./support/build-app.js";
+import type { SnapshotStore } from "../src/index.js";
+
+// The built package, as Node uses it (the same bytes a browser build of it runs).
+const { createInterpreter, memoryStore } = (await import("../dist/index.js" as string)) as typeof import("../src/index.js");
+
+const PROGRAM =
+  "const ledger = new Map([['start', 1]]); class Step { constructor(n) { this.n = n } twice() { return this.n * 2 } } const step = new Step(21); const reply = await tools.sendEmail({ to: 'ops' }); `${ledger.get('start')}:${step.twice()}:${reply}`";
+
+interface ExportedRecord {
+  key: string;
+  meta: Parameters<SnapshotStore["put"]>[2];
+  bytes: number[];
+}
+
+async function exportRecords(store: SnapshotStore): Promise<ExportedRecord[]> {
+  const records = await store.list();
+  return Promise.all(records.map(async ({ key, ...meta }) => ({ key, meta, bytes: Array.from((await store.get(key))!) })));
+}
+
+test("a thread paused in Node resumes in Chromium, and one paused in Chromium resumes in Node", async ({ page }) => {
+  const { url, server } = await buildAndServe("harness-app");
+  try {
+    await page.goto(url);
+    await expect(page.locator("#ready")).toHaveText("ready", { timeout: 30_000 });
+
+    // Node → Chromium
+    const store = memoryStore();
+    const node = await createInterpreter({ store, tools: [{ name: "send_email", execute: () => "sent from Node" }], interruptOn: { send_email: true } });
+    const paused = await node.eval(PROGRAM, { threadId: "n2c" });
+    await node.dispose();
+    expect(paused.status).toBe("paused");
+    const inBrowser = await page.evaluate(
+      ({ records, interruptId }) => (window as unknown as { harness: { resume(r: unknown, t: string, i: string): Promise<{ value: unknown }> } }).harness.resume(records, "n2c", interruptId),
+      { records: await exportRecords(store), interruptId: paused.interrupts![0]!.id },
+    );
+    expect(inBrowser.value).toBe("1:42:sent from the browser to ops");
+
+    // Chromium → Node
+    const fromBrowser = await page.evaluate(
+      (program) => (window as unknown as { harness: { pause(p: string, t: string): Promise<{ status: string; interrupts: { id: string }[]; records: ExportedRecord[] }> } }).harness.pause(program, "c2n"),
+      PROGRAM,
+    );
+    expect(fromBrowser.status).toBe("paused");
+    const back = memoryStore();
+    for (const record of fromBrowser.records) await back.put(record.key, Uint8Array.from(record.bytes), record.meta);
+    const resumer = await createInterpreter({ store: back, tools: [{ name: "send_email", execute: () => "sent from Node" }], interruptOn: { send_email: true } });
+    const done = await resumer.resume("c2n", { [fromBrowser.interrupts[0]!.id]: { type: "approve" } });
+    await resumer.dispose();
+    expect(done.value).toBe("1:42:sent from Node");
+  } finally {
+    await server.close();
+  }
+});
