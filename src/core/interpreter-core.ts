@@ -192,7 +192,7 @@ export class InterpreterCore {
     if (outcome.instanceLost) {
       this.#threads.delete(threadId);
       this.#restartNotes.set(threadId, outcome.instanceLost);
-      warnings.push(`the thread's state was lost (${outcome.instanceLost}); its next eval starts from a fresh state`);
+      warnings.push(`the thread's state was lost (${outcome.instanceLost}); its next eval restores its last stored snapshot, or starts fresh`);
       this.onThreadLost(threadId, outcome.instanceLost);
     }
     const result = toEvalResult(outcome, {
@@ -235,7 +235,7 @@ export class InterpreterCore {
     const note = this.#restartNotes.get(threadId);
     if (note) {
       this.#restartNotes.delete(threadId);
-      warnings.push(`thread was restarted with a fresh state (${note})`);
+      warnings.push(restore?.length ? `thread was restarted from its last snapshot (${note})` : `thread was restarted with a fresh state (${note})`);
     }
     return record;
   }

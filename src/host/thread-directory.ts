@@ -30,6 +30,8 @@ export class ThreadDirectory {
   /** Pending interrupts of paused threads (live or not). */
   readonly #paused = new Map<string, Interrupt[]>();
   readonly #queues = new SerialQueues();
+  /** Threads whose live state was lost outside a request (a restarted worker), with the reason. */
+  readonly #lost = new Map<string, string>();
 
   constructor(
     private readonly client: EngineClient,
@@ -37,6 +39,21 @@ export class ThreadDirectory {
     private readonly options: ResolvedOptions,
   ) {
     this.#persistence = new SnapshotPersistence(options.store, options.maxSnapshotBytes);
+    client.onThreadsLost = (threadIds, reason) => {
+      for (const threadId of threadIds) {
+        this.#live.delete(threadId);
+        this.#lost.set(threadId, reason);
+      }
+    };
+  }
+
+  /** After a worker restart, say how the thread came back: from its snapshot, or fresh. */
+  #noteRestart(threadId: string, restored: boolean, result: EvalResult): void {
+    const reason = this.#lost.get(threadId);
+    if (reason === undefined) return;
+    this.#lost.delete(threadId);
+    const note = restored ? `thread was restarted from its last snapshot (${reason})` : `thread was restarted with a fresh state (${reason})`;
+    result.warnings = [note, ...(result.warnings ?? [])];
   }
 
   get persistence(): SnapshotPersistence {
@@ -128,6 +145,7 @@ export class ThreadDirectory {
         },
         this.executor,
       );
+      this.#noteRestart(threadId, restore !== undefined, reply.result);
       return this.#settle(threadId, reply);
     });
     await this.#hibernateIdle();
@@ -234,6 +252,7 @@ export class ThreadDirectory {
         },
         this.executor,
       );
+      this.#noteRestart(threadId, restore !== undefined, reply.result);
       const settled = await this.#settle(threadId, reply);
       if (executing.length || recovered.size) await this.#persistence.writeCallLog(threadId, []);
       return settled;

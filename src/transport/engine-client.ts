@@ -33,4 +33,6 @@ export interface EngineClient {
   drop(threadId: string): Promise<void>;
   threads(): Promise<ThreadInfo[]>;
   dispose(): Promise<void>;
+  /** Called when threads lose their live state outside a request (their worker was restarted). */
+  onThreadsLost?: (threadIds: string[], reason: string) => void;
 }

@@ -244,7 +244,7 @@ class EngineWorker {
     this.#dead = reason;
     this.#shutdown();
     const message = `the engine worker was restarted: ${reason}`;
-    const warning = `thread was restarted with a fresh state: ${message}`;
+    const warning = `the thread's state was lost (${message}); thread was restarted: its next eval restores its last stored snapshot, or starts fresh`;
     for (const pending of this.#pending.values()) {
       const body = `the program did not finish: ${message}`;
       pending.resolve({
@@ -266,9 +266,8 @@ class EngineWorker {
 export class WorkerPool implements EngineClient {
   readonly #slots: (Promise<EngineWorker> | null)[];
   readonly #assignment = new Map<string, number>();
-  /** Threads whose worker died: their next eval says it starts fresh. */
-  readonly #lostThreads = new Map<string, string>();
   #disposed = false;
+  onThreadsLost?: (threadIds: string[], reason: string) => void;
 
   private constructor(private readonly settings: PoolSettings) {
     this.#slots = Array.from({ length: settings.workers }, () => null);
@@ -295,10 +294,10 @@ export class WorkerPool implements EngineClient {
 
   #onDeath(index: number, worker: EngineWorker, reason: string): void {
     for (const threadId of worker.threads) {
-      this.#lostThreads.set(threadId, reason);
       this.settings.onEvent?.({ type: "restart", threadId, reason: `its engine worker was restarted: ${reason}` });
     }
     this.#slots[index] = null;
+    this.onThreadsLost?.([...worker.threads], `its engine worker was restarted: ${reason}`);
   }
 
   #slotFor(threadId: string): number {
@@ -322,25 +321,12 @@ export class WorkerPool implements EngineClient {
     return work(worker);
   }
 
-  async #withLostNote(threadId: string, request: (worker: EngineWorker) => Promise<EngineReply>): Promise<EngineReply> {
-    return this.#onThread(threadId, async (worker) => {
-      const lost = this.#lostThreads.get(threadId);
-      this.#lostThreads.delete(threadId);
-      const reply = await request(worker);
-      const result = reply.result;
-      if (lost && !result.warnings?.some((w) => w.startsWith("thread was restarted"))) {
-        result.warnings = [`thread was restarted with a fresh state (its engine worker was restarted: ${lost})`, ...(result.warnings ?? [])];
-      }
-      return reply;
-    });
-  }
-
   eval(call: EvalCall, executor: CallExecutor): Promise<EngineReply> {
-    return this.#withLostNote(call.threadId, (worker) => worker.eval(call, executor));
+    return this.#onThread(call.threadId, (worker) => worker.eval(call, executor));
   }
 
   resume(call: ResumeCall, executor: CallExecutor): Promise<EngineReply> {
-    return this.#withLostNote(call.threadId, (worker) => worker.resume(call, executor));
+    return this.#onThread(call.threadId, (worker) => worker.resume(call, executor));
   }
 
   snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<EncodedSnapshot> {
@@ -360,7 +346,6 @@ export class WorkerPool implements EngineClient {
   async drop(threadId: string): Promise<void> {
     this.#assertAlive();
     const slot = this.#assignment.get(threadId);
-    this.#lostThreads.delete(threadId);
     if (slot === undefined) return;
     const worker = await this.#worker(slot);
     await worker.drop(threadId);

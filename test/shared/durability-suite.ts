@@ -286,6 +286,18 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       expect((await qb.eval("hits", { threadId: "h0" })).value).toBe(3);
     });
 
+    it("a thread whose instance was lost comes back from its last snapshot", async () => {
+      const qb = await make({ store: memoryStore(), memoryLimitBytes: 32 * 2 ** 20 });
+      await qb.eval("const before = 'saved'", { threadId: "oom" });
+      // Small retained strings fill the heap to the last byte: the instance cannot be kept.
+      const bomb = await qb.eval("globalThis.hog = []; while (true) hog.push('y'.repeat(1000) + hog.length)", { threadId: "oom" });
+      expect(bomb.error?.type).toBe("OutOfMemory");
+      expect(bomb.warnings?.join("\n")).toMatch(/state was lost/);
+      const next = await qb.eval("[before, typeof hog]", { threadId: "oom" });
+      expect(next.value).toEqual(["saved", "undefined"]);
+      expect(next.warnings?.join("\n")).toMatch(/thread was restarted from its last snapshot/);
+    });
+
     it("reset forgets a stored thread", async () => {
       const store = memoryStore();
       const a = await make({ store });

@@ -3,7 +3,7 @@
  * handler, so only terminating the worker stops it.
  */
 import { expect, it } from "vitest";
-import type { InterpreterEvent } from "../../src/index.js";
+import { memoryStore, type InterpreterEvent } from "../../src/index.js";
 import type { InterpreterFactory } from "./engine-suite.js";
 
 export function defineWatchdogSuite(create: InterpreterFactory): void {
@@ -28,6 +28,20 @@ export function defineWatchdogSuite(create: InterpreterFactory): void {
       const restarted = events.filter((event) => event.type === "restart").map((event) => (event as { threadId: string }).threadId);
       expect(restarted).toEqual(expect.arrayContaining(["neighbour", "stuck"]));
       expect((await qb.eval("6 * 7", { threadId: "stuck" })).value).toBe(42);
+    } finally {
+      await qb.dispose();
+    }
+  }, 30_000);
+
+  it("with a store, the stuck thread's neighbours come back from their last snapshot", async () => {
+    const qb = await create({ timeoutMs: 200, store: memoryStore() });
+    try {
+      await qb.eval("const keep = 'state'; let visits = 1", { threadId: "neighbour" });
+      const stuck = await qb.eval("Array(4).fill(3n ** 600000n).join().length", { threadId: "stuck" });
+      expect(stuck.error?.type).toBe("Timeout");
+      const neighbour = await qb.eval("visits++; keep", { threadId: "neighbour" });
+      expect(neighbour.value).toBe("state");
+      expect(neighbour.warnings?.join("\n")).toMatch(/thread was restarted from its last snapshot/);
     } finally {
       await qb.dispose();
     }
