@@ -28,16 +28,30 @@ async function measureProgram(label, setup) {
     await qb.snapshot("p");
     takes.push(performance.now() - t0);
   }
-  // Restore: a new interpreter on the same store, first eval of the thread minus a warm eval.
+  // Restore: waking the stored thread in a warm interpreter with one live slot (another thread's
+  // eval evicts it), minus a warm eval of it. Cold: the same in a brand-new interpreter.
   const restores = [];
+  const warm = await createInterpreter({ isolation: "inline", store, memoryLimitBytes: 64 * 2 ** 20, maxLiveThreads: 1 });
+  for (let i = 0; i < 15; i++) {
+    await warm.eval("1", { threadId: "other" });
+    const t0 = performance.now();
+    await warm.eval("1", { threadId: "p" });
+    const first = performance.now() - t0;
+    const t1 = performance.now();
+    await warm.eval("1", { threadId: "p" });
+    restores.push(first - (performance.now() - t1));
+  }
+  await warm.dispose();
+  const coldRestores = [];
   for (let i = 0; i < 9; i++) {
     const other = await createInterpreter({ isolation: "inline", store, memoryLimitBytes: 64 * 2 ** 20 });
+    await other.eval("1", { threadId: "warm-up" });
     const t0 = performance.now();
     await other.eval("1", { threadId: "p" });
     const first = performance.now() - t0;
     const t1 = performance.now();
     await other.eval("1", { threadId: "p" });
-    restores.push(first - (performance.now() - t1));
+    coldRestores.push(first - (performance.now() - t1));
     await other.dispose();
   }
   await qb.dispose();
@@ -48,6 +62,7 @@ async function measureProgram(label, setup) {
     maxDeltaBytes: Math.max(...deltaSizes),
     takeMs: median(takes),
     restoreMs: median(restores),
+    coldRestoreMs: median(coldRestores),
   };
 }
 
@@ -72,7 +87,7 @@ await hib.dispose();
 const rows = [small, big];
 console.log(`\nquickbox snapshots — Node ${process.version}, ${new Date().toISOString()} (targets: full ≤ 64 KB stored, delta ≤ 8 KB, take ≤ 5 ms, restore ≤ 3 ms)`);
 for (const row of rows) {
-  console.log(`${row.label.padEnd(24)} full stored ${kb(row.fullStoredBytes).padStart(9)}  delta median ${kb(row.medianDeltaBytes).padStart(8)} (max ${kb(row.maxDeltaBytes)})  take ${row.takeMs.toFixed(2)} ms  restore ${row.restoreMs.toFixed(2)} ms`);
+  console.log(`${row.label.padEnd(24)} full stored ${kb(row.fullStoredBytes).padStart(9)}  delta median ${kb(row.medianDeltaBytes).padStart(8)} (max ${kb(row.maxDeltaBytes)})  take ${row.takeMs.toFixed(2)} ms  restore ${row.restoreMs.toFixed(2)} ms (in a new interpreter ${row.coldRestoreMs.toFixed(2)} ms)`);
 }
 console.log(`1,000 threads, maxLiveThreads 20: created in ${(fillMs / 1000).toFixed(1)} s (${(fillMs / 1000).toFixed(2)} ms each); waking a hibernated thread: median ${median(wakes).toFixed(2)} ms; process RSS ${(rss / 2 ** 20).toFixed(0)} MiB`);
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });

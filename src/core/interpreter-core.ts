@@ -211,7 +211,10 @@ export class InterpreterCore {
         reply.snapshotError = error instanceof Error ? error.message : String(error);
       }
     }
-    if (this.#options.mode === "call" && outcome.status !== "paused") this.#threads.delete(threadId);
+    if (this.#options.mode === "call" && outcome.status !== "paused") {
+      record?.thread.release();
+      this.#threads.delete(threadId);
+    }
     return reply;
   }
 
@@ -274,6 +277,7 @@ export class InterpreterCore {
   /** Forgets a live thread (hibernation, reset); its snapshots are the host's business. */
   async drop(threadId: string): Promise<void> {
     await this.#queues.run(threadId, async () => {
+      this.#threads.get(threadId)?.thread.release();
       this.#threads.delete(threadId);
       this.#restartNotes.delete(threadId);
     });

@@ -14,8 +14,8 @@ import { applyChunks, type ChunkHashes, type ChunkSet } from "../snapshot/memory
 import type { CallResult, GuestCall } from "../guest/host-calls.js";
 import type { DecisionType } from "../types.js";
 import type { SubagentManifest, ToolManifestEntry } from "../guest/tools-global.js";
-import { acquireBootedInstance } from "./instance-pool.js";
-import type { WasmInstance } from "./wasm-instance.js";
+import { acquireBootedInstance, recycleInstance } from "./instance-pool.js";
+import type { BoundWasmInstance } from "./wasm-instance.js";
 
 export interface ThreadConfig {
   memoryLimitBytes: number;
@@ -146,8 +146,9 @@ function errorOutcome(type: string, message: string, details?: Record<string, un
 }
 
 export class QuickJSThread {
-  readonly #instance: WasmInstance;
+  readonly #instance: BoundWasmInstance;
   readonly #calls: GuestCalls;
+  readonly #image: BaseImage;
   readonly #pointers: ImagePointers;
   readonly #config: ThreadConfig;
   #clockMs = 0;
@@ -162,8 +163,9 @@ export class QuickJSThread {
   /** Set while the thread waits for decisions on held calls. */
   #pause: PauseState | null = null;
 
-  private constructor(instance: WasmInstance, image: BaseImage, config: ThreadConfig) {
+  private constructor(instance: BoundWasmInstance, image: BaseImage, config: ThreadConfig) {
     this.#instance = instance;
+    this.#image = image;
     this.#pointers = image.pointers;
     this.#calls = new GuestCalls(instance, image.pointers.rt, image.pointers.ctx);
     this.#config = config;
@@ -178,12 +180,22 @@ export class QuickJSThread {
    * then its deltas'), then the JS-side state. Between runs that is the whole thread: the sync
    * build's only other mutable state is the stack pointer, back at its initial value.
    */
-  static async restore(image: BaseImage, config: ThreadConfig, state: ThreadStateExport, chunkSets: ChunkSet[]): Promise<QuickJSThread> {
-    return QuickJSThread.#boot(image, { ...config, memoryLimitBytes: Math.max(config.memoryLimitBytes, state.memoryBytes) }, { state, chunkSets });
+  static async restore(
+    image: BaseImage,
+    config: ThreadConfig,
+    state: ThreadStateExport,
+    chunkSets: ChunkSet[],
+    zeroUpToBytes: number,
+  ): Promise<QuickJSThread> {
+    return QuickJSThread.#boot(image, { ...config, memoryLimitBytes: Math.max(config.memoryLimitBytes, state.memoryBytes) }, { state, chunkSets, zeroUpToBytes });
   }
 
-  static async #boot(image: BaseImage, config: ThreadConfig, from: { state: ThreadStateExport; chunkSets: ChunkSet[] } | null): Promise<QuickJSThread> {
-    const instance = await acquireBootedInstance(image, config.memoryLimitBytes);
+  static async #boot(
+    image: BaseImage,
+    config: ThreadConfig,
+    from: { state: ThreadStateExport; chunkSets: ChunkSet[]; zeroUpToBytes: number } | null,
+  ): Promise<QuickJSThread> {
+    const instance = await acquireBootedInstance(image, config.memoryLimitBytes, from?.zeroUpToBytes ?? 0);
     if (from) {
       const memory = new Uint8Array(instance.memory.buffer);
       for (const chunks of from.chunkSets) applyChunks(memory, chunks);
@@ -297,6 +309,16 @@ export class QuickJSThread {
     } catch {
       return "unknown guest exception";
     }
+  }
+
+  /**
+   * Hands the instance back for reuse by another thread (see instance-pool.ts); call only between
+   * runs. The thread is unusable afterwards. A lost instance is never reused.
+   */
+  release(): void {
+    if (this.#lost) return;
+    this.#lost = "released";
+    recycleInstance(this.#image, this.#instance);
   }
 
   /**

@@ -22,6 +22,12 @@ export interface WasmBuildProfile {
   readonly id: string;
   /** Memory size the base image is built at (at least the build's declared minimum). */
   readonly imageMemoryBytes: number;
+  /**
+   * The shadow stack: the export that returns the current stack pointer, and the stack's size.
+   * Between calls nothing lives below the stack pointer, so snapshots skip that region.
+   * Absent: snapshots cover the stack region too.
+   */
+  readonly shadowStack?: { readonly stackPointerExport: string; readonly sizeBytes: number };
   loadVariant(): Promise<QuickJSSyncVariant>;
   /** Replace clock, timezone, environment and heap-growth imports with deterministic ones. */
   patchImports(imports: WebAssembly.Imports, memory: WebAssembly.Memory, hooks: InstanceHostHooks): void;
@@ -109,6 +115,9 @@ function patchWithNames(names: ImportNames) {
 export const RELEASE_BUILD: WasmBuildProfile = {
   id: "@jitl/quickjs-wasmfile-release-sync@0.32.0",
   imageMemoryBytes: 16 * 2 ** 20,
+  // `_emscripten_stack_get_current` is export "Oa" (stackSave in the glue); the build links with a
+  // 5 MiB stack (data ~88 KB, then the stack, then the heap at ~5.33 MB; ENGINE-NOTES.md Q1).
+  shadowStack: { stackPointerExport: "Oa", sizeBytes: 5 * 2 ** 20 },
   compileDefault: compileReleaseWasm,
   loadVariant: async () => (await import("@jitl/quickjs-wasmfile-release-sync")).default,
   patchImports: patchWithNames({

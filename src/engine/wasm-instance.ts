@@ -22,6 +22,8 @@ export interface WasmInstance {
   readonly heapU32: Uint32Array;
   readonly module: QuickJSEmscriptenModule;
   readonly ffi: QuickJSFFI;
+  /** The shadow stack pointer now, or null when the build profile does not name its export. */
+  stackPointer(): number | null;
 }
 
 interface LoadedBuild {
@@ -53,10 +55,13 @@ export interface InstanceBindings {
   callbacks: InstanceCallbacks;
 }
 
-const UNBOUND: InstanceBindings = {
-  hooks: { nowMs: () => 0, onHeapExhausted: () => {} },
-  callbacks: { shouldInterrupt: () => false },
-};
+/** Bindings of an instance no thread has adopted. */
+export function unboundBindings(): InstanceBindings {
+  return {
+    hooks: { nowMs: () => 0, onHeapExhausted: () => {} },
+    callbacks: { shouldInterrupt: () => false },
+  };
+}
 
 export interface BoundWasmInstance extends WasmInstance {
   bindings: InstanceBindings;
@@ -75,12 +80,13 @@ export async function createWasmInstance(
   profile: WasmBuildProfile,
   wasmModule: WebAssembly.Module,
   memoryBytes: number,
-  bindings: InstanceBindings = { ...UNBOUND },
+  bindings: InstanceBindings = unboundBindings(),
 ): Promise<BoundWasmInstance> {
   const { loader, FFI } = await loadBuild(profile);
   const pages = Math.ceil(memoryBytes / WASM_PAGE_BYTES);
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
   const ignoreOutput = () => {};
+  let exports: WebAssembly.Exports | null = null;
   const hooks: InstanceHostHooks = {
     nowMs: () => instance.bindings.hooks.nowMs(),
     onHeapExhausted: () => instance.bindings.hooks.onHeapExhausted(),
@@ -91,7 +97,10 @@ export async function createWasmInstance(
     printErr: ignoreOutput,
     instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
       profile.patchImports(imports, memory, hooks);
-      instantiate(wasmModule, imports).then((created) => receive(created, wasmModule));
+      instantiate(wasmModule, imports).then((created) => {
+        exports = created.exports;
+        receive(created, wasmModule);
+      });
       return {};
     },
   } as unknown as Parameters<typeof loader>[0]);
@@ -112,6 +121,8 @@ export async function createWasmInstance(
       cString(instance.bindings.callbacks.normalizeModule?.(base, requested) ?? requested)) as never,
     freeHostRef: () => {},
   };
-  const instance: BoundWasmInstance = { memory, heapU32: new Uint32Array(memory.buffer), module, ffi: new FFI(module), bindings };
+  const stackPointerExport = profile.shadowStack ? exports?.[profile.shadowStack.stackPointerExport] : undefined;
+  const stackPointer = typeof stackPointerExport === "function" ? () => Number((stackPointerExport as () => number)()) : () => null;
+  const instance: BoundWasmInstance = { memory, heapU32: new Uint32Array(memory.buffer), module, ffi: new FFI(module), bindings, stackPointer };
   return instance;
 }

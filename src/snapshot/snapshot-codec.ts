@@ -3,11 +3,13 @@
  *
  *   "QBSNAP" | u16 format version | u32 header length | header JSON | body | [32-byte HMAC-SHA256]
  *
- * The body is the manifest and the memory chunks, compressed (gzip via CompressionStream) and,
+ * The body is the manifest and the memory chunks, compressed (gzip, synchronous fflate: for
+ * bodies of a few KB, CompressionStream's stream setup cost more than the compression) and,
  * with an encryption key, AES-GCM encrypted. The HMAC covers everything before it (the header
  * names the thread). Decoding fails closed, in a fixed order: magic → version → wasm build →
  * base image → length → signature → decrypt, each with its own SnapshotRejectionReason.
  */
+import { gunzipSync, gzipSync } from "fflate";
 import { QuickboxError, type SnapshotRejectionReason } from "../errors.js";
 import type { ChunkSet } from "./memory-chunks.js";
 import { CHUNK_BYTES } from "./memory-chunks.js";
@@ -29,6 +31,8 @@ export interface SnapshotHeader {
   createdAt: number;
   /** Memory size of the thread (bytes) and the byte length of the raw body. */
   memoryBytes: number;
+  /** Size of one memory chunk (bytes). */
+  chunkBytes: number;
   rawBytes: number;
   bodyBytes: number;
   compression: "gzip" | "none";
@@ -54,12 +58,13 @@ function reject(reason: SnapshotRejectionReason, message: string): never {
   throw new QuickboxError("SNAPSHOT_REJECTED", `snapshot rejected (${reason}): ${message}`, { reason });
 }
 
-async function pipe(bytes: Uint8Array, transform: GenericTransformStream): Promise<Uint8Array> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(transform as unknown as TransformStream<Uint8Array, Uint8Array>);
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/** Inflates into exactly `rawBytes` (the gzip trailer must agree), so a forged body cannot balloon. */
+function gunzipBounded(body: Uint8Array, rawBytes: number): Uint8Array {
+  if (body.length < 18) throw new Error("the gzip stream is short");
+  const trailerSize = new DataView(body.buffer, body.byteOffset + body.length - 4, 4).getUint32(0, true);
+  if (!Number.isSafeInteger(rawBytes) || rawBytes < 0 || trailerSize !== rawBytes % 2 ** 32) throw new Error("size mismatch");
+  return gunzipSync(body, { out: new Uint8Array(rawBytes) });
 }
-
-const hasCompression = typeof CompressionStream === "function" && typeof DecompressionStream === "function";
 
 function toBase64(bytes: Uint8Array): string {
   let text = "";
@@ -71,45 +76,52 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(text), (char) => char.charCodeAt(0)) as Uint8Array<ArrayBuffer>;
 }
 
+/** Body: u32 manifest length | manifest JSON | u32 run count | runs (u32 first, u32 count)… | chunk bytes. */
 function encodeBody(manifest: unknown, chunks: ChunkSet): Uint8Array {
   const manifestBytes = new TextEncoder().encode(JSON.stringify(manifest));
-  const body = new Uint8Array(4 + manifestBytes.length + 4 + chunks.indices.byteLength + chunks.data.byteLength);
+  const runCount = chunks.runs.length / 2;
+  const body = new Uint8Array(4 + manifestBytes.length + 4 + runCount * 8 + chunks.data.byteLength);
   const view = new DataView(body.buffer);
   view.setUint32(0, manifestBytes.length, true);
   body.set(manifestBytes, 4);
   let offset = 4 + manifestBytes.length;
-  view.setUint32(offset, chunks.indices.length, true);
+  view.setUint32(offset, runCount, true);
   offset += 4;
-  for (const index of chunks.indices) {
-    view.setUint32(offset, index, true);
+  for (const value of chunks.runs) {
+    view.setUint32(offset, value, true);
     offset += 4;
   }
   body.set(chunks.data, offset);
   return body;
 }
 
-function decodeBody<M>(body: Uint8Array): { manifest: M; chunks: ChunkSet } {
+function decodeBody<M>(body: Uint8Array, chunkBytes: number): { manifest: M; chunks: ChunkSet } {
   const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
   const manifestLength = view.getUint32(0, true);
   const manifest = JSON.parse(new TextDecoder().decode(body.subarray(4, 4 + manifestLength))) as M;
   let offset = 4 + manifestLength;
-  const count = view.getUint32(offset, true);
+  const runCount = view.getUint32(offset, true);
   offset += 4;
-  const indices = new Uint32Array(count);
-  for (let i = 0; i < count; i++, offset += 4) indices[i] = view.getUint32(offset, true);
-  const data = body.slice(offset, offset + count * CHUNK_BYTES);
-  if (data.length !== count * CHUNK_BYTES) throw new Error("chunk data is short");
-  return { manifest, chunks: { indices, data } };
+  if (offset + runCount * 8 > body.length) throw new Error("the chunk table is short");
+  const runs = new Uint32Array(runCount * 2);
+  let total = 0;
+  for (let i = 0; i < runs.length; i++, offset += 4) {
+    runs[i] = view.getUint32(offset, true);
+    if (i % 2 === 1) total += runs[i]!;
+  }
+  const data = body.slice(offset, offset + total * chunkBytes);
+  if (data.length !== total * chunkBytes || offset + data.length !== body.length) throw new Error("the chunk data does not match the chunk table");
+  return { manifest, chunks: { runs, data } };
 }
 
 export async function encodeSnapshot(
-  header: Omit<SnapshotHeader, "rawBytes" | "bodyBytes" | "compression" | "iv" | "signed">,
+  header: Omit<SnapshotHeader, "rawBytes" | "bodyBytes" | "compression" | "iv" | "signed" | "chunkBytes">,
   manifest: unknown,
   chunks: ChunkSet,
   keys: SnapshotKeys,
 ): Promise<Uint8Array> {
   const raw = encodeBody(manifest, chunks);
-  let body = hasCompression ? await pipe(raw, new CompressionStream("gzip")) : raw;
+  let body: Uint8Array = gzipSync(raw, { level: 6, mtime: 0 });
   let iv: string | undefined;
   if (keys.encryption) {
     const ivBytes = crypto.getRandomValues(new Uint8Array(12));
@@ -118,9 +130,10 @@ export async function encodeSnapshot(
   }
   const fullHeader: SnapshotHeader = {
     ...header,
+    chunkBytes: CHUNK_BYTES,
     rawBytes: raw.length,
     bodyBytes: body.length,
-    compression: hasCompression ? "gzip" : "none",
+    compression: "gzip",
     ...(iv ? { iv } : {}),
     signed: Boolean(keys.signing),
   };
@@ -157,6 +170,7 @@ export function readSnapshotHeader(bytes: Uint8Array): SnapshotHeader {
 
 export async function decodeSnapshot<M>(bytes: Uint8Array, expected: Expectations, keys: SnapshotKeys): Promise<DecodedSnapshot<M>> {
   const header = readSnapshotHeader(bytes);
+  if (header.chunkBytes !== CHUNK_BYTES) reject("version", `memory chunks of ${header.chunkBytes} bytes; this quickbox uses ${CHUNK_BYTES}`);
   if (header.wasmBuild !== expected.wasmBuild) reject("wasm-build", `made by QuickJS build ${header.wasmBuild}; this interpreter runs ${expected.wasmBuild}`);
   if (header.baseImage !== expected.baseImage) reject("base-image", `made from base image ${header.baseImage.slice(0, 12)}…; this interpreter's is ${expected.baseImage.slice(0, 12)}…`);
   const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true);
@@ -180,9 +194,9 @@ export async function decodeSnapshot<M>(bytes: Uint8Array, expected: Expectation
     }
   }
   try {
-    const raw = header.compression === "gzip" ? await pipe(body, new DecompressionStream("gzip")) : body;
+    const raw = header.compression === "gzip" ? gunzipBounded(body, header.rawBytes) : body;
     if (raw.length !== header.rawBytes) throw new Error("size mismatch");
-    return { header, ...decodeBody<M>(raw) };
+    return { header, ...decodeBody<M>(raw, header.chunkBytes) };
   } catch (error) {
     return reject("truncated", `the body is damaged: ${(error as Error).message}`);
   }

@@ -7,7 +7,17 @@
 import type { BaseImage } from "../engine/base-image.js";
 import { QuickboxError } from "../errors.js";
 import { QuickJSThread, type ThreadConfig, type ThreadStateExport } from "../engine/quickjs-thread.js";
-import { CHUNK_BYTES, diffAgainstHashes, diffAgainstImage, hashChunks, usedChunks, type ChunkSet } from "./memory-chunks.js";
+import {
+  CHUNK_BYTES,
+  changedChunks,
+  collectChunks,
+  hashAppliedChunks,
+  hashChunks,
+  resizeHashes,
+  usedChunks,
+  type ChunkHashes,
+  type SkippedChunks,
+} from "./memory-chunks.js";
 import { decodeSnapshot, encodeSnapshot, readSnapshotHeader, snapshotId, type SnapshotHeader } from "./snapshot-codec.js";
 import type { SnapshotKeys } from "./snapshot-keys.js";
 
@@ -22,6 +32,8 @@ export interface CoreThreadState {
 export interface SnapshotManifest {
   thread: ThreadStateExport;
   core: CoreThreadState;
+  /** Memory chunks the snapshot accounts for; those past the image it does not hold are zeros. */
+  memoryChunks: number;
 }
 
 export interface EncodedSnapshot {
@@ -36,7 +48,28 @@ export interface SnapshotContext {
   maxDeltas: number;
 }
 
-function memoryChunkCount(thread: QuickJSThread, image: BaseImage, memory: Uint8Array): number {
+const imageHashCache = new WeakMap<BaseImage, ChunkHashes>();
+
+/** Chunk hashes of the base image, computed once per image. */
+function imageHashes(image: BaseImage): ChunkHashes {
+  let hashes = imageHashCache.get(image);
+  if (!hashes) {
+    hashes = hashChunks(image.bytes, Math.ceil(image.bytes.length / CHUNK_BYTES));
+    imageHashCache.set(image, hashes);
+  }
+  return hashes;
+}
+
+/** The chunks wholly inside the dead stack region, hashed as the image's (they are never stored). */
+function deadStackChunks(image: BaseImage): SkippedChunks | undefined {
+  if (!image.deadStackRange) return undefined;
+  const [start, end] = image.deadStackRange;
+  const fill = imageHashes(image);
+  return { firstChunk: Math.ceil(start / CHUNK_BYTES), endChunk: Math.min(Math.floor(end / CHUNK_BYTES), fill.length / 2), fill };
+}
+
+/** Chunks in use: up to the allocator's break (or the last non-zero byte), at least the image. */
+function memoryChunkCount(image: BaseImage, memory: Uint8Array): number {
   const address = image.breakPointerAddress;
   if (address !== null) {
     const top = new Uint32Array(memory.buffer, address, 1)[0]!;
@@ -57,29 +90,23 @@ export async function takeSnapshot(
   options: { storedHead: string | null; full?: boolean; keepBaseline?: boolean },
 ): Promise<EncodedSnapshot> {
   const { memory, state } = thread.exportState();
-  const count = memoryChunkCount(thread, context.image, memory);
-  const hashes = hashChunks(memory, count);
+  const memoryChunks = memoryChunkCount(context.image, memory);
+  const hashes = hashChunks(memory, memoryChunks, deadStackChunks(context.image));
   const baseline = thread.snapshotBaseline;
-  let chunks: ChunkSet;
+  const fromImage = changedChunks(hashes, imageHashes(context.image));
+  let changed = fromImage;
   let kind: "full" | "delta" = "full";
   const canDelta = !options.full && baseline !== null && baseline.id === options.storedHead && baseline.deltas < context.maxDeltas;
-  const full = () => diffAgainstImage(memory, context.image.bytes, count);
   if (canDelta) {
-    const delta = diffAgainstHashes(memory, hashes, baseline.hashes);
-    chunks = delta;
-    kind = "delta";
-    if (delta.indices.length > 8) {
-      // A delta that is not smaller than a full snapshot is not worth a longer chain.
-      const fullChunks = full();
-      if (fullChunks.indices.length <= delta.indices.length) {
-        chunks = fullChunks;
-        kind = "full";
-      }
+    const sinceBaseline = changedChunks(hashes, baseline.hashes);
+    // A delta that is not smaller than a full snapshot is not worth a longer chain.
+    if (sinceBaseline.length < fromImage.length) {
+      changed = sinceBaseline;
+      kind = "delta";
     }
-  } else {
-    chunks = full();
   }
-  const manifest: SnapshotManifest = { thread: state, core };
+  const chunks = collectChunks(memory, changed);
+  const manifest: SnapshotManifest = { thread: state, core, memoryChunks };
   const bytes = await encodeSnapshot(
     {
       quickbox: QUICKBOX_VERSION,
@@ -123,15 +150,23 @@ export async function restoreSnapshotChain(
     decoded.push(snapshot);
   }
   const last = decoded[decoded.length - 1]!;
+  const memoryChunks = Math.max(0, ...decoded.map((snapshot) => snapshot.manifest.memoryChunks ?? 0));
   const thread = await QuickJSThread.restore(
     context.image,
     config,
     last.manifest.thread,
     decoded.map((snapshot) => snapshot.chunks),
+    memoryChunks * CHUNK_BYTES,
   );
-  const { memory } = thread.exportState();
-  const lastId = previousId!;
-  const deltas = decoded.length - 1;
-  thread.snapshotBaseline = { id: lastId, hashes: hashChunks(memory, memoryChunkCount(thread, context.image, memory)), deltas };
+  // The baseline is what the chain holds: the image's hashes updated with each applied chunk.
+  // (Hashing the chunk data, not the memory, keeps restore cheap and ignores any write the
+  // restore itself makes, which the next delta then carries.)
+  let count = imageHashes(context.image).length / 2;
+  for (const { chunks } of decoded) {
+    for (let i = 0; i < chunks.runs.length; i += 2) count = Math.max(count, chunks.runs[i]! + chunks.runs[i + 1]!);
+  }
+  const hashes = resizeHashes(imageHashes(context.image), count);
+  for (const { chunks } of decoded) hashAppliedChunks(hashes, chunks);
+  thread.snapshotBaseline = { id: previousId!, hashes, deltas: decoded.length - 1 };
   return { thread, core: last.manifest.core, paused: last.header.paused };
 }

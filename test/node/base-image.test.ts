@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { bundlePrelude, OUTPUT_PATH, renderModule } from "../../scripts/build-prelude.mjs";
 import { getBaseImage } from "../../src/engine/base-image.js";
+import { EVAL_GLOBAL, GuestCalls } from "../../src/engine/guest-calls.js";
+import { acquireBootedInstance } from "../../src/engine/instance-pool.js";
 import { QuickJSThread } from "../../src/engine/quickjs-thread.js";
 import { RELEASE_BUILD } from "../../src/engine/wasm-build.js";
 import { freshBaseImageHash } from "../shared/base-image-check.js";
@@ -30,5 +32,30 @@ describe("base image", () => {
       expect(differing).toBeLessThan(2048);
       expect(memory.subarray(image.bytes.length).every((byte) => byte === 0)).toBe(true);
     }
+  });
+});
+
+describe("the shadow stack", () => {
+  it("the stack pointer export is the stack pointer: lower inside a deep call, back at rest after, between static data and heap", async () => {
+    const image = await getBaseImage(RELEASE_BUILD, await RELEASE_BUILD.compileDefault());
+    expect(image.deadStackRange).not.toBeNull();
+    const [start, end] = image.deadStackRange!;
+    expect(end - start).toBe(5 * 2 ** 20);
+    expect(start).toBeGreaterThan(image.breakPointerAddress!);
+    const instance = await acquireBootedInstance(image, 16 * 2 ** 20);
+    expect(instance.stackPointer()).toBe(end);
+    const inside: number[] = [];
+    instance.bindings.callbacks.shouldInterrupt = () => {
+      inside.push(instance.stackPointer()!);
+      return false;
+    };
+    const calls = new GuestCalls(instance, image.pointers.rt, image.pointers.ctx);
+    const result = calls.evalScript("function deep(n) { return n === 0 ? 0 : 1 + deep(n - 1) } let s = 0; for (let i = 0; i < 20000; i++) s += deep(200); s", "stack.js", EVAL_GLOBAL);
+    calls.freeValue(result);
+    expect(inside.length).toBeGreaterThan(0);
+    const deepest = Math.min(...inside);
+    expect(deepest).toBeLessThan(end - 4096);
+    expect(deepest).toBeGreaterThan(start);
+    expect(instance.stackPointer()).toBe(end);
   });
 });

