@@ -54,3 +54,30 @@ test("a thread paused in Node resumes in Chromium, and one paused in Chromium re
     await server.close();
   }
 });
+
+test("a thread paused in Chromium survives a page reload (IndexedDB) and resumes at its await", async ({ page }) => {
+  const { url, server } = await buildAndServe("harness-app");
+  type Harness = {
+    pauseInIndexedDb(p: string, t: string): Promise<{ status: string; interrupts: { id: string; args: unknown }[] }>;
+    resumeFromIndexedDb(t: string): Promise<{ status: string; value?: unknown; interrupts?: { id: string }[] }>;
+  };
+  try {
+    await page.goto(url);
+    await expect(page.locator("#ready")).toHaveText("ready", { timeout: 30_000 });
+    const threadId = `reload-${Date.now()}`;
+    const paused = await page.evaluate(
+      ({ program, threadId }) => (window as unknown as { harness: Harness }).harness.pauseInIndexedDb(program, threadId),
+      { program: PROGRAM, threadId },
+    );
+    expect(paused.status).toBe("paused");
+    expect(paused.interrupts[0]!.args).toEqual({ to: "ops" });
+
+    await page.reload();
+    await expect(page.locator("#ready")).toHaveText("ready", { timeout: 30_000 });
+    const resumed = await page.evaluate((threadId) => (window as unknown as { harness: Harness }).harness.resumeFromIndexedDb(threadId), threadId);
+    expect(resumed.interrupts?.map((interrupt) => interrupt.id)).toEqual(paused.interrupts.map((interrupt) => interrupt.id));
+    expect(resumed).toMatchObject({ status: "ok", value: "1:42:sent from the browser to ops" });
+  } finally {
+    await server.close();
+  }
+});

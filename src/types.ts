@@ -236,6 +236,8 @@ export interface ThreadInfo {
   threadId: string;
   state: ThreadState;
   pendingInterrupts: number;
+  /** Paused threads: the interrupts waiting for decisions (e.g. to show them again after a reload). */
+  interrupts?: Interrupt[];
 }
 
 export interface Interpreter {

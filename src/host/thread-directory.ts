@@ -319,6 +319,11 @@ export class ThreadDirectory {
         pendingInterrupts: head.paused ? head.interrupts.length : 0,
       });
     }
+    for (const info of byId.values()) {
+      if (info.state !== "paused") continue;
+      const head = this.#paused.has(info.threadId) ? null : await this.#persistence.head(info.threadId);
+      info.interrupts = this.#paused.get(info.threadId) ?? (head?.paused ? (head.interrupts as Interrupt[]) : []);
+    }
     return [...byId.values()];
   }
 
