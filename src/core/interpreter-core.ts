@@ -24,6 +24,8 @@ export interface PersistRequest {
 interface ThreadRequest {
   threadId: string;
   signal?: AbortSignal;
+  /** See EvalLimits.pollCancel. */
+  pollCancel?: () => void;
   /** The thread's snapshot chain (full, then deltas), used when the thread is not live here. */
   restore?: Uint8Array[];
   persist?: PersistRequest;
@@ -96,9 +98,10 @@ export class InterpreterCore {
     if (this.#disposal.signal.aborted) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
   }
 
-  #limits(signal: AbortSignal): EvalLimits {
+  #limits(signal: AbortSignal, pollCancel?: () => void): EvalLimits {
     const options = this.#options;
     return {
+      ...(pollCancel ? { pollCancel } : {}),
       timeoutMs: options.timeoutMs,
       wallTimeoutMs: options.wallTimeoutMs,
       maxResultChars: options.maxResultChars,
@@ -158,7 +161,7 @@ export class InterpreterCore {
     if (request.skills) record.thread.addSkills(request.skills);
     const { signal, release } = this.#evalSignal(request.signal);
     try {
-      const limits = this.#limits(signal);
+      const limits = this.#limits(signal, request.pollCancel);
       record.cells++;
       let cell = transformCell(code);
       const filename = () => `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
@@ -181,7 +184,7 @@ export class InterpreterCore {
     if (!record.thread.pause) throw new QuickboxError("NOT_PAUSED", `thread "${request.threadId}" is not paused`);
     const { signal, release } = this.#evalSignal(request.signal);
     try {
-      const outcome = await record.thread.resume(request.decisions, this.#limits(signal), this.#manifest, host);
+      const outcome = await record.thread.resume(request.decisions, this.#limits(signal, request.pollCancel), this.#manifest, host);
       return await this.#reply(request.threadId, outcome, startedAt, warnings, request.persist);
     } finally {
       release();

@@ -33,6 +33,11 @@ export interface EvalLimits extends CallLimits {
   /** Largest copy of the result (devalue text) handed to the host as `value`. */
   maxValueChars: number;
   signal?: AbortSignal;
+  /**
+   * Called from QuickJS's interrupt handler while guest code runs: a chance to abort `signal`
+   * from state shared with another thread (a worker cannot read messages while it computes).
+   */
+  pollCancel?: () => void;
 }
 
 /** What the guest is told about the interpreter: its tools and subagents (see guest/tools-global). */
@@ -154,6 +159,7 @@ export class QuickJSThread {
   #clockMs = 0;
   #budget: RunBudget | null = null;
   #signal: AbortSignal | undefined;
+  #pollCancel: (() => void) | undefined;
   #heapExhausted = false;
   /** Skill files the host preloaded for this thread. */
   readonly #skills = new Map<string, SkillFiles>();
@@ -271,6 +277,7 @@ export class QuickJSThread {
   #shouldInterrupt(): boolean {
     const budget = this.#budget;
     if (!budget) return false;
+    this.#pollCancel?.();
     if (this.#signal?.aborted) {
       budget.expire("cpu");
       return true;
@@ -399,6 +406,7 @@ export class QuickJSThread {
     const budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs);
     this.#budget = budget;
     this.#signal = limits.signal;
+    this.#pollCancel = limits.pollCancel;
     this.#heapExhausted = false;
     try {
       let outcome: EngineOutcome;
@@ -422,6 +430,7 @@ export class QuickJSThread {
     } finally {
       this.#budget = null;
       this.#signal = undefined;
+      this.#pollCancel = undefined;
     }
   }
 

@@ -24,6 +24,14 @@ import { listen } from "./port-listener.js";
 import { spawnWorker, workerStackLimitBytes, type SpawnedWorker } from "./spawn-worker.js";
 
 export const WATCHDOG_GRACE_MS = 1500;
+/**
+ * A cancelled eval that has not ended after this long is stopped by replacing its worker: the
+ * worker may be computing, and a busy worker cannot read the cancel message. Where
+ * SharedArrayBuffer exists (Node, Deno, cross-origin-isolated pages) the cancel also goes through
+ * shared memory that QuickJS's interrupt handler reads, so it ends at once.
+ */
+export const CANCEL_GRACE_MS = 1000;
+const CANCEL_SLOTS = 64;
 const WATCHDOG_CHECK_MS = 100;
 
 interface PendingEval {
@@ -66,6 +74,7 @@ class EngineWorker {
   #nextId = 1;
   #lastHeard = performance.now();
   #dead: string | null = null;
+  readonly #cancelFlags = typeof SharedArrayBuffer === "function" ? new Int32Array(new SharedArrayBuffer(CANCEL_SLOTS * 4)) : null;
   #watchdog: ReturnType<typeof setInterval> | null = null;
 
   private constructor(
@@ -85,7 +94,8 @@ class EngineWorker {
     (channel.port1 as unknown as { unref?: () => void }).unref?.();
     spawned.onExit((reason) => worker.#die(reason));
     try {
-      await unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), settings.wasmModule));
+      const flags = worker.#cancelFlags?.buffer as SharedArrayBuffer | undefined;
+      await unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), settings.wasmModule, flags));
     } catch (error) {
       worker.#shutdown();
       throw error;
@@ -132,9 +142,17 @@ class EngineWorker {
     const id = this.#nextId++;
     const scope = new AbortController();
     return new Promise<EngineReply>((resolve, reject) => {
-      const onAbort = () => this.port.postMessage({ t: "cancel", id });
+      let forceCancel: ReturnType<typeof setTimeout> | undefined;
+      const onAbort = () => {
+        if (this.#cancelFlags) Atomics.store(this.#cancelFlags, id % CANCEL_SLOTS, id);
+        this.port.postMessage({ t: "cancel", id });
+        forceCancel = setTimeout(() => {
+          if (this.#pending.has(id)) this.#die(`an eval was cancelled and the worker did not stop within ${CANCEL_GRACE_MS} ms`, "Cancelled");
+        }, CANCEL_GRACE_MS);
+      };
       call.signal?.addEventListener("abort", onAbort, { once: true });
       const finish = () => {
+        clearTimeout(forceCancel);
         call.signal?.removeEventListener("abort", onAbort);
         if (this.#pending.get(id)?.scopeUsed) scope.abort();
         this.#pending.delete(id);
@@ -238,8 +256,11 @@ class EngineWorker {
     this.spawned.terminate();
   }
 
-  /** The worker is stuck or crashed: end its evals as Timeout, and let the pool replace it. */
-  #die(reason: string): void {
+  /**
+   * The worker is stuck, crashed or would not stop: end its evals (as Timeout, or as Cancelled
+   * when a cancel forced this), and let the pool replace it.
+   */
+  #die(reason: string, errorType: "Timeout" | "Cancelled" = "Timeout"): void {
     if (this.#dead) return;
     this.#dead = reason;
     this.#shutdown();
@@ -250,9 +271,9 @@ class EngineWorker {
       pending.resolve({
         result: {
           status: "error",
-          text: renderWire(null, { kind: "error", type: "Timeout", body, droppedChars: 0 }),
+          text: renderWire(null, { kind: "error", type: errorType, body, droppedChars: 0 }),
           stdout: "",
-          error: { type: "Timeout", message: body, details: { kind: "cpu", workerRestarted: true } },
+          error: { type: errorType, message: body, details: { ...(errorType === "Timeout" ? { kind: "cpu" } : {}), workerRestarted: true } },
           warnings: [warning],
           toolCalls: 0,
           durationMs: 0,

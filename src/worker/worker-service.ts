@@ -18,7 +18,7 @@ import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
 export interface WorkerApi {
-  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module): Promise<Reply<null>>;
+  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module, cancelFlags?: SharedArrayBuffer): Promise<Reply<null>>;
   snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<Reply<EncodedSnapshot>>;
   fork(from: string, to: string, options: { restore?: Uint8Array[] }): Promise<Reply<EncodedSnapshot>>;
   drop(threadId: string): Promise<Reply<null>>;
@@ -46,11 +46,14 @@ export class WorkerService {
   #core: InterpreterCore | null = null;
   #port: MessagePort | null = null;
   readonly #running = new Map<number, RunningEval>();
+  /** Shared with the host (where SharedArrayBuffer exists): slot id % length holds a cancelled eval's id. */
+  #cancelFlags: Int32Array | null = null;
   #heartbeat: ReturnType<typeof setInterval> | null = null;
 
   readonly api: WorkerApi = {
-    init: (options, manifest, port, wasmModule) =>
+    init: (options, manifest, port, wasmModule, cancelFlags) =>
       reply(async () => {
+        if (cancelFlags) this.#cancelFlags = new Int32Array(cancelFlags);
         this.#core = await createEngine(options, manifest, wasmModule);
         this.#core.onThreadLost = (threadId, reason) => this.#post({ t: "lost", threadId, reason });
         this.#port = port;
@@ -107,9 +110,11 @@ export class WorkerService {
     this.#startHeartbeat();
     try {
       const channel = { send: (calls: GuestCall[]) => this.#post({ t: "calls", id, calls }), receive: () => running.inbox.receive() };
+      const flags = this.#cancelFlags;
       const common = {
         threadId,
         signal: running.controller.signal,
+        ...(flags ? { pollCancel: () => void (Atomics.load(flags, id % flags.length) === id && running.controller.abort()) } : {}),
         ...(message.restore ? { restore: message.restore } : {}),
         ...(message.persist ? { persist: message.persist } : {}),
       };

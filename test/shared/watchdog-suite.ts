@@ -7,6 +7,26 @@ import { memoryStore, type InterpreterEvent } from "../../src/index.js";
 import type { InterpreterFactory } from "./engine-suite.js";
 
 export function defineWatchdogSuite(create: InterpreterFactory): void {
+  it("a cancel reaches a program that computes: Cancelled within about a second, the thread keeps its state", async () => {
+    const qb = await create({ timeoutMs: 20_000, store: memoryStore() });
+    try {
+      await qb.eval("const keep = 'state'", { threadId: "busy" });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      const started = performance.now();
+      const result = await qb.eval("while (true) {}", { threadId: "busy", signal: controller.signal });
+      const elapsed = performance.now() - started;
+      expect(result.error?.type).toBe("Cancelled");
+      // Shared memory (Node) stops it at once; elsewhere the worker is replaced after a grace period.
+      expect(elapsed).toBeLessThan(200 + 1000 + 1500);
+      if (typeof SharedArrayBuffer === "function") expect(elapsed).toBeLessThan(200 + 500);
+      const after = await qb.eval("keep", { threadId: "busy" });
+      expect(after.value).toBe("state");
+    } finally {
+      await qb.dispose();
+    }
+  }, 30_000);
+
   it("restarts a worker stuck in a builtin: Timeout with a note, neighbours reported, host responsive", async () => {
     const events: InterpreterEvent[] = [];
     const qb = await create({ timeoutMs: 200, onEvent: (event) => events.push(event) });
