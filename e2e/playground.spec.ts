@@ -5,22 +5,53 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 let consoleErrors: string[] = [];
+let foreignRequests: string[] = [];
+/** Origins the page may talk to besides its own (the model test's mock endpoint). */
+const allowedOrigins = new Set<string>();
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page, baseURL }) => {
   consoleErrors = [];
+  foreignRequests = [];
+  allowedOrigins.clear();
+  allowedOrigins.add(new URL(baseURL!).origin);
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(message.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(error.message));
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!["data:", "blob:"].includes(url.protocol) && !allowedOrigins.has(url.origin)) foreignRequests.push(request.url());
+  });
   await page.goto("/");
   await expect(page.getByTestId("status")).toHaveText("Ready.");
 });
 
 test.afterEach(() => {
   expect(consoleErrors).toEqual([]);
+  expect(foreignRequests, "requests outside the app's own origin").toEqual([]);
+});
+
+test("is accessible (axe: no violations) and usable on a phone-sized screen", async ({ page }) => {
+  await chooseExample(page, "Approval flow");
+  await runAndWait(page);
+  await expect(page.getByTestId("approval")).toHaveCount(1);
+  await page.getByText("What the model is told: the system prompt").click();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  // Keyboard: the Run button is reachable and works with Enter.
+  await page.getByRole("button", { name: /^Run/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("status")).toContainText("THREAD_PAUSED");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(390);
+  await attachScreenshot(page, "phone");
 });
 
 async function attachScreenshot(page: Page, name: string): Promise<void> {
@@ -204,6 +235,7 @@ test("drives the interpreter from a model behind an OpenAI-compatible endpoint (
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {
     const { port } = server.address() as AddressInfo;
+    allowedOrigins.add(`http://127.0.0.1:${port}`);
     await page.getByText("Drive it with a model").click();
     await page.getByLabel("Endpoint").fill(`http://127.0.0.1:${port}/v1`);
     await page.getByLabel("API key").fill("test-key");

@@ -34,6 +34,7 @@ export class ResultPanel {
 
 function formatValue(value: unknown): string {
   if (value === undefined) return "undefined";
+  if (typeof value === "string") return value;
   try {
     return JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? `${item}n` : item), 2) ?? String(value);
   } catch {
