@@ -21,9 +21,39 @@ export default defineConfig({
   build: {
     target: "es2022",
     outDir: "dist",
-    lib: { entry: { index: "src/index.ts", worker: "src/worker/entry.ts", idb: "src/idb.ts", node: "src/node.ts" }, formats: ["es"] },
+    lib: {
+      entry: {
+        index: "src/index.ts",
+        worker: "src/worker/entry.ts",
+        idb: "src/idb.ts",
+        node: "src/node.ts",
+        langchain: "src/langchain.ts",
+        ai: "src/ai.ts",
+        mcp: "src/mcp.ts",
+      },
+      formats: ["es"],
+    },
     rollupOptions: {
-      external: [/^quickjs-emscripten-core/, /^@jitl\//, /^comlink/, /^idb-keyval/, "acorn", "sucrase", "devalue", /^@cfworker\//, /^node:/],
+      external: [
+        /^quickjs-emscripten-core/,
+        /^@jitl\//,
+        /^comlink/,
+        /^idb-keyval/,
+        "acorn",
+        "sucrase",
+        "devalue",
+        "fflate",
+        /^@cfworker\//,
+        /^@standard-schema\//,
+        /^node:/,
+        // Adapter frameworks: peer dependencies, never bundled.
+        /^langchain(\/|$)/,
+        /^@langchain\//,
+        /^deepagents(\/|$)/,
+        /^ai(\/|$)/,
+        /^@modelcontextprotocol\//,
+        /^zod(\/|$)/,
+      ],
     },
   },
   test: {

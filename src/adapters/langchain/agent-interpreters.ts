@@ -1,0 +1,153 @@
+/**
+ * The interpreter behind the middleware. Its tools are the agent's: they are known at each model
+ * call, so the interpreter is (re)created when the resolved tool set changes. Threads live in the
+ * snapshot store between runs (a store is always configured, `memoryStore()` by default), so a
+ * replaced interpreter's threads come back in the new one; the old one is disposed once idle.
+ *
+ * Also kept here: the LangChain config and stream writer of the eval running on each thread (the
+ * agent tools and subagents a program calls run with them), and the pause markers that tell a
+ * re-executed eval tool call (LangGraph re-runs the interrupted node on resume) from a new one.
+ */
+import { createInterpreter, memoryStore, type Interpreter, type InterpreterEvent, type SnapshotStore } from "../../index.js";
+import { findTaskTool, resolvePtcTools, taskDispatch, toToolDefinitions } from "./agent-tools.js";
+import type { AgentTool, ResolvedMiddlewareOptions } from "./middleware-options.js";
+
+export interface EvalContext {
+  config: Record<string, unknown>;
+  writer?: (chunk: unknown) => void;
+}
+
+/** Written before a paused eval raises its interrupt: which tool call paused, and how many resumes it applied. */
+export interface PauseMarker {
+  toolCallId: string;
+  resumesApplied: number;
+}
+
+const MARKER_PREFIX = "lc-pause:";
+
+interface Generation {
+  signature: string;
+  interpreter: Promise<Interpreter>;
+  running: number;
+  retired: boolean;
+  disposed: boolean;
+}
+
+export class AgentInterpreters {
+  readonly store: SnapshotStore;
+  readonly #options: ResolvedMiddlewareOptions;
+  readonly #contexts = new Map<string, EvalContext>();
+  readonly #latestSnapshot = new Map<string, string>();
+  #current: Generation | null = null;
+  #disposed = false;
+
+  constructor(options: ResolvedMiddlewareOptions) {
+    this.#options = options;
+    this.store = options.interpreter.store ?? memoryStore();
+  }
+
+  /** Called at every model call with the agent's tools: keeps the interpreter's tools in step. */
+  syncTools(agentTools: readonly unknown[]): void {
+    this.#ensure(resolvePtcTools(this.#options.ptc, agentTools), this.#options.subagents ? findTaskTool(agentTools) : undefined);
+  }
+
+  /** The current interpreter (made from the tool instances in `ptc` when no model call happened yet). */
+  async run<T>(threadId: string, context: EvalContext, work: (interpreter: Interpreter) => Promise<T>): Promise<T> {
+    if (this.#disposed) throw new Error("createCodeInterpreterMiddleware: the middleware was disposed");
+    if (!this.#current) this.#ensure(this.#options.ptc.filter((entry): entry is AgentTool => typeof entry !== "string"), undefined);
+    const generation = this.#current!;
+    generation.running++;
+    this.#contexts.set(threadId, context);
+    try {
+      return await work(await generation.interpreter);
+    } finally {
+      if (this.#contexts.get(threadId) === context) this.#contexts.delete(threadId);
+      generation.running--;
+      this.#disposeIfRetired(generation);
+    }
+  }
+
+  async systemPrompt(): Promise<string> {
+    if (!this.#current) this.#ensure(this.#options.ptc.filter((entry): entry is AgentTool => typeof entry !== "string"), undefined);
+    const prompt = (await this.#current!.interpreter).systemPrompt();
+    const custom = this.#options.systemPrompt;
+    if (custom === undefined) return prompt;
+    // Keep the generated tool and subagent sections; replace the instructions before them.
+    const sections = [prompt.indexOf("\n\nTools ("), prompt.indexOf("\n\nSubagents:")].filter((index) => index >= 0);
+    return sections.length ? custom + prompt.slice(Math.min(...sections)) : custom;
+  }
+
+  latestSnapshotId(threadId: string): string | undefined {
+    return this.#latestSnapshot.get(threadId);
+  }
+
+  async pauseMarker(threadId: string): Promise<PauseMarker | undefined> {
+    const bytes = await this.store.get(MARKER_PREFIX + threadId);
+    return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as PauseMarker) : undefined;
+  }
+
+  async setPauseMarker(threadId: string, marker: PauseMarker): Promise<void> {
+    const bytes = new TextEncoder().encode(JSON.stringify(marker));
+    await this.store.put(MARKER_PREFIX + threadId, bytes, { sizeBytes: bytes.length, createdAt: Date.now(), threadId, kind: "log" });
+  }
+
+  async clearPauseMarker(threadId: string): Promise<void> {
+    await this.store.delete(MARKER_PREFIX + threadId);
+  }
+
+  async dispose(): Promise<void> {
+    this.#disposed = true;
+    const current = this.#current;
+    this.#current = null;
+    if (current) await (await current.interpreter.catch(() => null))?.dispose();
+  }
+
+  #ensure(tools: AgentTool[], taskTool: AgentTool | undefined): void {
+    const configFor = (threadId: string) => this.#contexts.get(threadId)?.config;
+    const definitions = toToolDefinitions(tools, configFor);
+    const subagents = taskTool ? taskDispatch(taskTool, configFor) : undefined;
+    const signature = JSON.stringify({
+      tools: definitions.map((definition) => [definition.name, definition.description ?? "", definition.inputSchema ?? null]),
+      subagents: subagents?.types ?? null,
+    });
+    if (this.#current?.signature === signature) return;
+    const previous = this.#current;
+    const userOnEvent = this.#options.interpreter.onEvent;
+    this.#current = {
+      signature,
+      running: 0,
+      retired: false,
+      disposed: false,
+      interpreter: createInterpreter({
+        ...this.#options.interpreter,
+        store: this.store,
+        tools: definitions,
+        ...(subagents ? { subagents } : {}),
+        onEvent: (event) => this.#onEvent(event, userOnEvent),
+      }),
+    };
+    if (previous) {
+      previous.retired = true;
+      this.#disposeIfRetired(previous);
+    }
+  }
+
+  #onEvent(event: InterpreterEvent, userOnEvent: ((event: InterpreterEvent) => void) | undefined): void {
+    if (event.type === "snapshot") this.#latestSnapshot.set(event.threadId, event.snapshot.id);
+    const threadId = "threadId" in event ? event.threadId : undefined;
+    if (threadId !== undefined) {
+      try {
+        this.#contexts.get(threadId)?.writer?.({ quickbox: event });
+      } catch {
+        // A stream writer that throws must not break the program.
+      }
+    }
+    userOnEvent?.(event);
+  }
+
+  #disposeIfRetired(generation: Generation): void {
+    if (!generation.retired || generation.running > 0 || generation.disposed) return;
+    generation.disposed = true;
+    void generation.interpreter.then((interpreter) => interpreter.dispose()).catch(() => {});
+  }
+}

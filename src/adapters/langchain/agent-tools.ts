@@ -1,0 +1,105 @@
+/**
+ * The agent's tools as quickbox tools: `ptc` entries resolved against the tools of the model
+ * call, their LangChain schemas turned into JSON Schema, and each call run with the LangChain
+ * config of the eval that made it (callbacks, signal, and the async context LangGraph reads).
+ * The deepagents `task` tool becomes the program's `task()`.
+ */
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
+import { toJsonSchema } from "@langchain/core/utils/json_schema";
+import { QuickboxError, type JsonSchema, type SubagentOptions, type ToolDefinition } from "../../index.js";
+import type { AgentTool } from "./middleware-options.js";
+
+/** The LangChain config of the eval currently running on each quickbox thread. */
+export type ConfigForThread = (threadId: string) => Record<string, unknown> | undefined;
+
+function isAgentTool(value: unknown): value is AgentTool {
+  return typeof value === "object" && value !== null && typeof (value as AgentTool).name === "string" && typeof (value as AgentTool).invoke === "function";
+}
+
+/** The ptc tools for one model call: names looked up among the agent's tools, instances as given. */
+export function resolvePtcTools(ptc: (string | AgentTool)[], agentTools: readonly unknown[]): AgentTool[] {
+  const byName = new Map(agentTools.filter(isAgentTool).map((tool) => [tool.name, tool]));
+  return ptc.map((entry) => {
+    if (typeof entry !== "string") return entry;
+    const found = byName.get(entry);
+    if (!found) {
+      throw new QuickboxError("INVALID_OPTIONS", `createCodeInterpreterMiddleware: ptc lists "${entry}", but the agent has no such tool (it has: ${[...byName.keys()].join(", ") || "none"})`);
+    }
+    return found;
+  });
+}
+
+/** The deepagents `task` tool among the agent's tools, if any. */
+export function findTaskTool(agentTools: readonly unknown[]): AgentTool | undefined {
+  return agentTools.filter(isAgentTool).find((tool) => tool.name === "task");
+}
+
+function inputSchemaOf(tool: AgentTool): JsonSchema | undefined {
+  if (tool.schema === undefined || tool.schema === null) return undefined;
+  try {
+    const schema = { ...(toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]) as Record<string, unknown>) };
+    delete schema.$schema;
+    return schema as JsonSchema;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A child config for calling another tool from inside the eval tool: no toolCall, so the tool returns its plain output. */
+function childConfig(config: Record<string, unknown> | undefined, signal: AbortSignal): Record<string, unknown> {
+  const { toolCall: _toolCall, toolCallId: _toolCallId, ...rest } = config ?? {};
+  return { ...rest, signal };
+}
+
+/** Runs `work` with `config` as LangChain's current config (what getCurrentTaskInput() and tools read). */
+function runInContext<T>(config: Record<string, unknown>, work: (config: Record<string, unknown>) => Promise<T>): Promise<T> {
+  return AsyncLocalStorageProviderSingleton.runWithConfig(config, () => work(config));
+}
+
+/** A tool's output as the program sees it: a ToolMessage's content, otherwise the value itself. */
+function unwrapOutput(output: unknown): unknown {
+  if (typeof output === "object" && output !== null && "content" in output && "tool_call_id" in output) {
+    return (output as { content: unknown }).content;
+  }
+  return output;
+}
+
+export function toToolDefinitions(tools: AgentTool[], configFor: ConfigForThread): ToolDefinition<never>[] {
+  return tools.map((tool) => {
+    const inputSchema = inputSchemaOf(tool);
+    return {
+      name: tool.name,
+      ...(tool.description ? { description: tool.description } : {}),
+      ...(inputSchema ? { inputSchema } : {}),
+      execute: async (input: never, context) => {
+        const config = childConfig(configFor(context.threadId), context.signal);
+        return unwrapOutput(await runInContext(config, (child) => tool.invoke(input, child)));
+      },
+    };
+  });
+}
+
+/** Subagent types listed by deepagents in the task tool's `subagent_type` description ("Available: a, b"). */
+function subagentTypes(taskTool: AgentTool): { name: string; description: string }[] {
+  const schema = inputSchemaOf(taskTool) as { properties?: { subagent_type?: { description?: string } } } | undefined;
+  const described = schema?.properties?.subagent_type?.description ?? "";
+  const listed = /Available:\s*(.+)$/.exec(described)?.[1];
+  if (!listed) return [];
+  return listed
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .map((name) => ({ name, description: `deepagents subagent "${name}"` }));
+}
+
+/** task() in the program → the agent's `task` tool, with the eval's config (so the subagent streams into the run). */
+export function taskDispatch(taskTool: AgentTool, configFor: ConfigForThread): SubagentOptions {
+  return {
+    types: subagentTypes(taskTool),
+    dispatch: async (request, context) => {
+      const config = childConfig(configFor(context.threadId), context.signal);
+      const output = await runInContext(config, (child) => taskTool.invoke({ description: request.description, subagent_type: request.subagentType }, child));
+      return unwrapOutput(output);
+    },
+  };
+}

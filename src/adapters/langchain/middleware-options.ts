@@ -1,0 +1,79 @@
+/**
+ * Options of the LangChain middleware: every createInterpreter option, plus the option names of
+ * `@langchain/quickjs` as aliases, so switching is a one-line change. Giving both names of one
+ * option is INVALID_OPTIONS.
+ */
+import { QuickboxError, type InterpreterOptions } from "../../index.js";
+
+/** An agent tool as the middleware sees it (a LangChain StructuredTool or anything shaped like one). */
+export interface AgentTool {
+  name: string;
+  description?: string;
+  schema?: unknown;
+  invoke(input: unknown, config?: unknown): Promise<unknown>;
+}
+
+export interface CodeInterpreterMiddlewareOptions extends Omit<InterpreterOptions, "tools" | "subagents"> {
+  /**
+   * Agent tools the program may call as `tools.<camelCaseName>`: names (resolved against the
+   * agent's tools on every model call) or tool instances. The deepagents `task` tool cannot be
+   * listed: the program reaches subagents through `task()`.
+   */
+  ptc?: (string | AgentTool)[];
+  /** Name of the tool the model calls with a program. Default "eval". */
+  toolName?: string;
+  /** Replaces the interpreter's base instructions in the system message (tool signatures stay). */
+  systemPrompt?: string;
+  /** `task()` in the program dispatches the agent's `task` tool (deepagents subagents). Default true. */
+  subagents?: boolean;
+  /** Alias of `timeoutMs` (@langchain/quickjs). */
+  executionTimeoutMs?: number;
+  /** Alias of `maxToolCalls` (@langchain/quickjs). */
+  maxPtcCalls?: number | null;
+}
+
+export interface ResolvedMiddlewareOptions {
+  ptc: (string | AgentTool)[];
+  toolName: string;
+  systemPrompt: string | undefined;
+  subagents: boolean;
+  interpreter: Omit<InterpreterOptions, "tools" | "subagents">;
+}
+
+const ALIASES = [
+  ["executionTimeoutMs", "timeoutMs"],
+  ["maxPtcCalls", "maxToolCalls"],
+] as const;
+
+const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+function invalid(message: string): never {
+  throw new QuickboxError("INVALID_OPTIONS", `createCodeInterpreterMiddleware: ${message}`);
+}
+
+export function resolveMiddlewareOptions(input: CodeInterpreterMiddlewareOptions = {}): ResolvedMiddlewareOptions {
+  if (typeof input !== "object" || input === null) invalid("options must be an object");
+  const { ptc = [], toolName = "eval", systemPrompt, subagents = true, ...rest } = input;
+  const interpreter: Record<string, unknown> = { ...rest };
+  for (const [alias, name] of ALIASES) {
+    const aliasValue = interpreter[alias];
+    delete interpreter[alias];
+    if (aliasValue === undefined) continue;
+    if (interpreter[name] !== undefined) invalid(`${alias} and ${name} are the same option; give one of them`);
+    interpreter[name] = aliasValue;
+  }
+  if ("tools" in input) invalid("tools come from the agent: list their names (or the tools) in `ptc`");
+  if (!Array.isArray(ptc)) invalid("ptc must be an array of tool names or tools");
+  for (const entry of ptc) {
+    const name = typeof entry === "string" ? entry : (entry as AgentTool | null)?.name;
+    if (typeof name !== "string" || (typeof entry !== "string" && typeof (entry as AgentTool).invoke !== "function")) {
+      invalid("each ptc entry must be a tool name or a tool with a name and invoke()");
+    }
+    if (name === "task") invalid('the "task" tool cannot be listed in ptc: the program calls subagents through task()');
+  }
+  if (typeof toolName !== "string" || !TOOL_NAME_PATTERN.test(toolName)) invalid(`toolName must match ${TOOL_NAME_PATTERN}`);
+  if (ptc.some((entry) => (typeof entry === "string" ? entry : entry.name) === toolName)) invalid(`ptc cannot list the middleware's own tool "${toolName}"`);
+  if (systemPrompt !== undefined && typeof systemPrompt !== "string") invalid("systemPrompt must be a string");
+  if (typeof subagents !== "boolean") invalid("subagents must be true or false here (the agent's task tool is used)");
+  return { ptc, toolName, systemPrompt, subagents, interpreter: interpreter as Omit<InterpreterOptions, "tools" | "subagents"> };
+}

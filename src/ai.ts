@@ -1,0 +1,2 @@
+/** quickbox/ai: adapter (in progress). */
+export {};

@@ -1,0 +1,4 @@
+/** quickbox/langchain: the code interpreter as LangChain.js v1 / deepagents middleware. */
+export { createCodeInterpreterMiddleware, type CodeInterpreterMiddleware } from "./adapters/langchain/code-interpreter-middleware.js";
+export type { AgentTool, CodeInterpreterMiddlewareOptions } from "./adapters/langchain/middleware-options.js";
+export type { CodeInterruptPayload } from "./adapters/langchain/interrupt-payload.js";

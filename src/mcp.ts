@@ -1,0 +1,2 @@
+/** quickbox/mcp: adapter (in progress). */
+export {};
