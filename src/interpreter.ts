@@ -112,6 +112,11 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
       assertAlive();
       return threads.fork(validThreadId(fromThreadId), validThreadId(toThreadId));
     },
+    async checkout(threadId, snapshotId) {
+      assertAlive();
+      if (typeof snapshotId !== "string" || !/^[0-9a-f]{64}$/.test(snapshotId)) throw new QuickboxError("INVALID_OPTIONS", "checkout: snapshotId must be a snapshot id (64 hex characters)");
+      return threads.checkout(validThreadId(threadId), snapshotId);
+    },
     async reset(threadId) {
       assertAlive();
       return threads.reset(validThreadId(threadId));

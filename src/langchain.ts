@@ -1,4 +1,9 @@
 /** quickbox/langchain: the code interpreter as LangChain.js v1 / deepagents middleware. */
-export { createCodeInterpreterMiddleware, type CodeInterpreterMiddleware } from "./adapters/langchain/code-interpreter-middleware.js";
+export {
+  createCodeInterpreterMiddleware,
+  type CheckpointLister,
+  type CheckpointPruneOptions,
+  type CodeInterpreterMiddleware,
+} from "./adapters/langchain/code-interpreter-middleware.js";
 export type { AgentTool, CodeInterpreterMiddlewareOptions } from "./adapters/langchain/middleware-options.js";
 export type { CodeInterruptPayload } from "./adapters/langchain/interrupt-payload.js";

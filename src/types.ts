@@ -250,6 +250,11 @@ export interface Interpreter {
   snapshot(threadId: string): Promise<SnapshotInfo>;
   /** Copies a thread (also a paused one) to a new thread id. */
   fork(fromThreadId: string, toThreadId: string): Promise<void>;
+  /**
+   * Moves a thread back (or forward) to the state of one of its stored snapshots: time travel,
+   * e.g. to the snapshot a LangGraph checkpoint recorded. Later snapshots stay in the store.
+   */
+  checkout(threadId: string, snapshotId: string): Promise<void>;
   reset(threadId: string): Promise<void>;
   threads(): Promise<ThreadInfo[]>;
   systemPrompt(): string;

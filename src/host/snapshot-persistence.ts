@@ -3,6 +3,7 @@
  * failed or interrupted write always leaves the previous head (and its snapshots) readable.
  */
 import { QuickboxError } from "../errors.js";
+import { readSnapshotHeader, type SnapshotHeader } from "../snapshot/snapshot-codec.js";
 import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
 import { decodeJson, encodeJson, HEAD_PREFIX, LOG_PREFIX, readHeads, SNAPSHOT_PREFIX, type ThreadHead } from "../stores/store-contract.js";
 import type { Interrupt, SnapshotInfo, SnapshotStore } from "../types.js";
@@ -84,6 +85,40 @@ export class SnapshotPersistence {
     return {
       info: { id: snapshot.id, threadId, sizeBytes: size, createdAt: header.createdAt, kind: header.kind, paused: header.paused },
     };
+  }
+
+  /** The chain (full snapshot first) that ends at `snapshotId`, found through the deltas' parent links. */
+  async chainEndingAt(snapshotId: string): Promise<{ chain: string[]; target: SnapshotHeader }> {
+    const chain: string[] = [];
+    let target: SnapshotHeader | undefined;
+    for (let id: string | undefined = snapshotId; id !== undefined; ) {
+      if (chain.length > 10_000) throw new QuickboxError("SNAPSHOT_REJECTED", "snapshot rejected (truncated): the chain of deltas does not end", { reason: "truncated" });
+      let bytes: Uint8Array | undefined;
+      try {
+        bytes = await this.store.get(SNAPSHOT_PREFIX + id);
+      } catch (error) {
+        throw storeFailed(`read snapshot ${id}`, error);
+      }
+      if (!bytes) throw new QuickboxError("SNAPSHOT_REJECTED", `snapshot rejected (truncated): snapshot ${id} is missing from the store`, { reason: "truncated" });
+      const header = readSnapshotHeader(bytes);
+      target ??= header;
+      chain.unshift(id);
+      id = header.kind === "delta" ? header.parent : undefined;
+    }
+    return { chain, target: target! };
+  }
+
+  /** Points the thread's head at `chain` (time travel); the snapshots themselves are unchanged. */
+  async setHead(threadId: string, chain: string[]): Promise<void> {
+    const head: ThreadHead = { threadId, chain, paused: false, interrupts: [], updatedAt: Date.now() };
+    const bytes = encodeJson(head);
+    try {
+      await this.store.put(HEAD_PREFIX + threadId, bytes, { sizeBytes: bytes.length, createdAt: head.updatedAt, threadId, kind: "head" });
+    } catch (error) {
+      this.#heads.delete(threadId);
+      throw storeFailed(`move the head of thread "${threadId}"`, error);
+    }
+    this.#heads.set(threadId, head);
   }
 
   async forget(threadId: string): Promise<void> {

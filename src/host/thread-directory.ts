@@ -299,6 +299,21 @@ export class ThreadDirectory {
     await this.#hibernateIdle();
   }
 
+  /** Moves the thread to the state of one of its stored snapshots (time travel). */
+  async checkout(threadId: string, snapshotId: string): Promise<void> {
+    await this.#queues.run(threadId, async () => {
+      const { chain, target } = await this.#persistence.chainEndingAt(snapshotId);
+      if (target.threadId !== threadId) {
+        throw new QuickboxError("INVALID_OPTIONS", `checkout: snapshot ${snapshotId.slice(0, 12)}… belongs to thread "${target.threadId}", not "${threadId}" (use fork to copy a thread)`);
+      }
+      if (target.paused) throw new QuickboxError("INVALID_OPTIONS", `checkout: snapshot ${snapshotId.slice(0, 12)}… is of a paused thread; resume the thread instead`);
+      await this.client.drop(threadId);
+      this.#live.delete(threadId);
+      this.#paused.delete(threadId);
+      await this.#persistence.setHead(threadId, chain);
+    });
+  }
+
   async reset(threadId: string): Promise<void> {
     await this.#queues.run(threadId, async () => {
       await this.client.drop(threadId);

@@ -6,6 +6,7 @@
  *   head:<thread>   JSON: the thread's chain of snapshot ids (full, then deltas), paused state
  *   log:<thread>    JSON: calls being executed on resume (for exactly-once effects)
  */
+import { readSnapshotHeader } from "../snapshot/snapshot-codec.js";
 import type { PruneOptions, SnapshotStore, StoreRecord } from "../types.js";
 
 export const SNAPSHOT_PREFIX = "snap:";
@@ -42,10 +43,30 @@ export async function readHeads(store: SnapshotStore): Promise<ThreadHead[]> {
   return heads.filter((head): head is ThreadHead => head !== undefined);
 }
 
-/** Removes snapshots that no head chain and no `keep` id needs, by age and/or count per thread. */
+/** Adds `id` and the snapshots it is a delta of (its parents, up to a full snapshot) to `needed`. */
+async function addWithParents(store: SnapshotStore, id: string, needed: Set<string>): Promise<void> {
+  for (let current: string | undefined = id; current !== undefined && !needed.has(current); ) {
+    needed.add(current);
+    const bytes = await store.get(SNAPSHOT_PREFIX + current);
+    if (!bytes) return;
+    let header: { kind?: string; parent?: string };
+    try {
+      header = readSnapshotHeader(bytes);
+    } catch {
+      return;
+    }
+    current = header.kind === "delta" ? header.parent : undefined;
+  }
+}
+
+/**
+ * Removes snapshots that no head chain and no `keep` id needs, by age and/or count per thread.
+ * A kept delta keeps its parents (a delta cannot be restored without them).
+ */
 export async function pruneSnapshots(store: SnapshotStore, options: PruneOptions = {}): Promise<{ removed: string[] }> {
-  const needed = new Set<string>(options.keep ?? []);
+  const needed = new Set<string>();
   for (const head of await readHeads(store)) for (const id of head.chain) needed.add(id);
+  for (const id of options.keep ?? []) await addWithParents(store, id, needed);
   const snapshots = (await store.list(SNAPSHOT_PREFIX)).filter((record) => !needed.has(record.key.slice(SNAPSHOT_PREFIX.length)));
   const byThread = new Map<string, StoreRecord[]>();
   for (const record of snapshots) {

@@ -122,8 +122,11 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain: createAgent (%
     const done = await agent.invoke(new Command({ resume: { decisions: [{ type: "approve" }] } }), thread);
     expect(toolMessages(done.messages).at(-1)).toBe("<result>sent \"n=1\" to ops@example.com after 1</result>");
     expect(shop.calls).toMatchObject({ bump: 1, email: 1 });
-    expect((done as { quickboxSnapshotId?: string }).quickboxSnapshotId).toMatch(/^[0-9a-f]{64}$/);
-    expect(codeInterpreter.latestSnapshotId("approvals")).toBe((done as { quickboxSnapshotId?: string }).quickboxSnapshotId);
+    // The graph keeps only the snapshot id, in a private channel: not in the run's output.
+    expect(Object.keys(done)).not.toContain("_quickboxSnapshotId");
+    const recorded = ((await agent.getState(thread)).values as { _quickboxSnapshotId?: string })._quickboxSnapshotId;
+    expect(recorded).toMatch(/^[0-9a-f]{64}$/);
+    expect(codeInterpreter.latestSnapshotId("approvals")).toBe(recorded);
   });
 
   it("two pauses in one program take two resumes (ids or HITL-style decisions); reject is catchable", async () => {

@@ -293,6 +293,42 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       }
     });
 
+    it("checkout moves a thread to an earlier or later snapshot; branches stay restorable; prune keeps a kept delta's parents", async () => {
+      const store = memoryStore();
+      const written: string[] = [];
+      const qb = await make({ store, onEvent: (event) => void (event.type === "snapshot" && written.push(event.snapshot.id)) });
+      await qb.eval("let x = 1", { threadId: "tt" });
+      const afterOne = written.at(-1)!;
+      await qb.eval("x = 2", { threadId: "tt" });
+      const afterTwo = written.at(-1)!;
+      await qb.eval("x = 3", { threadId: "tt" });
+      await qb.checkout("tt", afterOne);
+      expect((await qb.eval("x", { threadId: "tt" })).value).toBe(1);
+      await qb.eval("x = 10", { threadId: "tt" });
+      await qb.checkout("tt", afterTwo);
+      expect((await qb.eval("x", { threadId: "tt" })).value).toBe(2);
+      // Another interpreter on the same store sees the moved head.
+      await qb.checkout("tt", afterOne);
+      const other = await make({ store });
+      expect((await other.eval("x", { threadId: "tt" })).value).toBe(1);
+
+      await expectCode(qb.checkout("tt", "0".repeat(64)), "SNAPSHOT_REJECTED", "truncated");
+      await qb.eval("1", { threadId: "elsewhere" });
+      await expectCode(qb.checkout("elsewhere", afterOne), "INVALID_OPTIONS");
+      await expectCode(qb.checkout("tt", "not-an-id"), "INVALID_OPTIONS");
+
+      // afterTwo is a delta: keeping it keeps the full snapshot it builds on.
+      const kinds = new Map((await store.list("snap:")).map((record) => [record.key.slice(5), record.kind]));
+      expect(kinds.get(afterTwo)).toBe("delta");
+      await qb.reset("tt");
+      await qb.reset("elsewhere");
+      await other.reset("tt");
+      await store.prune!({ keep: [afterTwo] });
+      const fresh = await make({ store });
+      await fresh.checkout("tt", afterTwo);
+      expect((await fresh.eval("x", { threadId: "tt" })).value).toBe(2);
+    });
+
     it('mode "turn" resets at endTurn; mode "call" starts fresh every eval', async () => {
       const turn = await make({ mode: "turn" });
       await turn.eval("const x = 1", { threadId: "t" });

@@ -81,6 +81,10 @@ export class AgentInterpreters {
     return this.#latestSnapshot.get(threadId);
   }
 
+  noteSnapshot(threadId: string, snapshotId: string): void {
+    this.#latestSnapshot.set(threadId, snapshotId);
+  }
+
   async pauseMarker(threadId: string): Promise<PauseMarker | undefined> {
     const bytes = await this.store.get(MARKER_PREFIX + threadId);
     return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as PauseMarker) : undefined;

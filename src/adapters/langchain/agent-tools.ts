@@ -45,10 +45,17 @@ function inputSchemaOf(tool: AgentTool): JsonSchema | undefined {
   }
 }
 
-/** A child config for calling another tool from inside the eval tool: no toolCall, so the tool returns its plain output. */
-function childConfig(config: Record<string, unknown> | undefined, signal: AbortSignal): Record<string, unknown> {
-  const { toolCall: _toolCall, toolCallId: _toolCallId, ...rest } = config ?? {};
-  return { ...rest, signal };
+/**
+ * The runtime a tool called from code sees: the eval tool's (graph state, store, context, writer,
+ * configurable) with its own tool call id, `ptc_<tool>_<eval call id>_<call id>`. There is no
+ * `toolCall` object, so the tool returns its plain output rather than a ToolMessage; the eval
+ * tool's run id is not reused.
+ */
+function childConfig(config: Record<string, unknown> | undefined, signal: AbortSignal, toolName: string, callId: string): Record<string, unknown> {
+  const { toolCall: _toolCall, toolCallId: parentCallId, runId: _runId, runName: _runName, config: _nested, ...rest } = config ?? {};
+  const toolCallId = `ptc_${toolName}_${String(parentCallId ?? "eval")}_${callId}`;
+  // `config` mirrors what LangGraph's ToolNode hands a tool: the runnable config beside the runtime fields.
+  return { ...rest, signal, toolCallId, config: { ...rest, signal, toolCallId } };
 }
 
 /** Runs `work` with `config` as LangChain's current config (what getCurrentTaskInput() and tools read). */
@@ -72,7 +79,7 @@ export function toToolDefinitions(tools: AgentTool[], configFor: ConfigForThread
       ...(tool.description ? { description: tool.description } : {}),
       ...(inputSchema ? { inputSchema } : {}),
       execute: async (input: never, context) => {
-        const config = childConfig(configFor(context.threadId), context.signal);
+        const config = childConfig(configFor(context.threadId), context.signal, tool.name, context.callId);
         return unwrapOutput(await runInContext(config, (child) => tool.invoke(input, child)));
       },
     };
@@ -97,7 +104,7 @@ export function taskDispatch(taskTool: AgentTool, configFor: ConfigForThread): S
   return {
     types: subagentTypes(taskTool),
     dispatch: async (request, context) => {
-      const config = childConfig(configFor(context.threadId), context.signal);
+      const config = childConfig(configFor(context.threadId), context.signal, "task", context.callId);
       const output = await runInContext(config, (child) => taskTool.invoke({ description: request.description, subagent_type: request.subagentType }, child));
       return unwrapOutput(output);
     },

@@ -13,13 +13,14 @@ import { tool } from "@langchain/core/tools";
 import { Command, interrupt } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
-import { isQuickboxError, type EvalResult, type Interpreter } from "../../index.js";
+import { isQuickboxError, pruneSnapshots, type EvalResult, type Interpreter, type PruneOptions } from "../../index.js";
 import { AgentInterpreters } from "./agent-interpreters.js";
 import { decisionsFromResume, interruptPayload } from "./interrupt-payload.js";
 import { resolveMiddlewareOptions, type CodeInterpreterMiddlewareOptions } from "./middleware-options.js";
 
 /** What the eval tool's function receives from LangChain besides its input. */
 interface ToolRuntimeLike {
+  state?: unknown;
   toolCallId?: string;
   toolCall?: { id?: string };
   configurable?: Record<string, unknown>;
@@ -32,13 +33,36 @@ const EVAL_DESCRIPTION =
   "Run a JavaScript/TypeScript program in a persistent sandbox (state survives between calls in this conversation). " +
   "Call the listed tools from code as `await tools.name(input)`; return only a compact result. The system message describes the rules.";
 
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 function threadIdOf(runtime: ToolRuntimeLike): string {
   const id = runtime.configurable?.thread_id ?? runtime.config?.configurable?.thread_id;
   return id === undefined || id === null ? "default" : String(id);
 }
 
+/**
+ * Time travel: the graph state records the snapshot id of the interpreter state it had. When it
+ * is not the thread's latest (a replayed or forked checkpoint), the thread is moved to it first.
+ */
+async function followCheckpoint(agent: AgentInterpreters, interpreter: Interpreter, threadId: string, recorded: string | undefined): Promise<void> {
+  if (!recorded || recorded === agent.latestSnapshotId(threadId)) return;
+  await interpreter.checkout(threadId, recorded);
+  agent.noteSnapshot(threadId, recorded);
+  await agent.clearPauseMarker(threadId);
+}
+
 /** Runs the program, or — when LangGraph re-runs an interrupted call — continues the paused one. */
-async function runOrResume(agent: AgentInterpreters, interpreter: Interpreter, code: string, threadId: string, toolCallId: string, signal: AbortSignal | undefined): Promise<EvalResult> {
+async function runOrResume(
+  agent: AgentInterpreters,
+  interpreter: Interpreter,
+  code: string,
+  threadId: string,
+  toolCallId: string,
+  signal: AbortSignal | undefined,
+  recordedSnapshotId: string | undefined,
+): Promise<EvalResult> {
   const marker = await agent.pauseMarker(threadId);
   let resumesApplied = 0;
   let result: EvalResult;
@@ -51,6 +75,7 @@ async function runOrResume(agent: AgentInterpreters, interpreter: Interpreter, c
     await agent.setPauseMarker(threadId, { toolCallId, resumesApplied });
     result = await interpreter.resume(threadId, decisionsFromResume(resumeValue, pending), signal ? { signal } : {});
   } else {
+    await followCheckpoint(agent, interpreter, threadId, recordedSnapshotId);
     result = await interpreter.eval(code, { threadId, ...(signal ? { signal } : {}) });
   }
   if (result.status === "paused") {
@@ -62,9 +87,27 @@ async function runOrResume(agent: AgentInterpreters, interpreter: Interpreter, c
   return result;
 }
 
+/** What prune() needs of a LangGraph checkpointer: list() over every thread's checkpoints. */
+export interface CheckpointLister {
+  list(config: Record<string, unknown>): AsyncIterable<{ checkpoint: { channel_values?: Record<string, unknown> } }>;
+}
+
+export interface CheckpointPruneOptions extends Omit<PruneOptions, "keep"> {
+  /** Every snapshot a checkpoint of this checkpointer refers to (and its parents) is kept. */
+  checkpointer?: CheckpointLister;
+  /** More snapshot ids to keep. */
+  keep?: string[];
+}
+
 export type CodeInterpreterMiddleware = ReturnType<typeof createMiddleware> & {
   /** The thread's latest snapshot id, e.g. to record it next to a checkpoint. */
   latestSnapshotId(threadId: string): string | undefined;
+  /**
+   * Deletes snapshots that no thread head, no checkpoint of `checkpointer` and no `keep` id needs
+   * (with `keepLast` / `olderThanMs` as in `pruneSnapshots`). Without a checkpointer, time travel
+   * to a pruned checkpoint ends in a SnapshotError.
+   */
+  prune(options?: CheckpointPruneOptions): Promise<{ removed: string[] }>;
   /** Disposes the interpreter (its workers). */
   dispose(): Promise<void>;
 };
@@ -81,11 +124,14 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
       const context = { config: runtime as Record<string, unknown>, ...(runtime.writer ? { writer: runtime.writer } : {}) };
       let text: string;
       try {
-        const result = await agent.run(threadId, context, (interpreter) => runOrResume(agent, interpreter, input.code, threadId, toolCallId, runtime.signal));
+        const recorded = (runtime.state as { _quickboxSnapshotId?: unknown } | undefined)?._quickboxSnapshotId;
+        const result = await agent.run(threadId, context, (interpreter) => runOrResume(agent, interpreter, input.code, threadId, toolCallId, runtime.signal, typeof recorded === "string" ? recorded : undefined));
         text = result.text;
       } catch (error) {
         if (isQuickboxError(error) && error.code === "THREAD_PAUSED") {
           text = `<error type="ThreadPaused">this conversation's program is paused, waiting for a decision on an earlier call; resume the run with Command({ resume }) first</error>`;
+        } else if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED") {
+          text = `<error type="SnapshotError">the interpreter state of this checkpoint cannot be restored: ${escapeText(error.message)}</error>`;
         } else {
           throw error;
         }
@@ -95,7 +141,7 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
       return new Command({
         update: {
           messages: [new ToolMessage({ content: text, tool_call_id: toolCallId, name: resolved.toolName })],
-          ...(snapshotId ? { quickboxSnapshotId: snapshotId } : {}),
+          ...(snapshotId ? { _quickboxSnapshotId: snapshotId } : {}),
         },
       });
     },
@@ -115,15 +161,26 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
     name: "CodeInterpreterMiddleware",
     // The graph state holds only the id of the thread's latest (immutable) snapshot; the bytes stay in the store.
     // (A zod schema: langchain 1.5 ignores an Annotation state schema of a middleware.)
-    stateSchema: z.object({ quickboxSnapshotId: z.string().optional() }),
+    stateSchema: z.object({ _quickboxSnapshotId: z.string().optional() }),
     tools: [evalTool],
     wrapModelCall: async (request, handler) => {
       agent.syncTools(request.tools);
       return handler({ ...request, systemMessage: request.systemMessage.concat(await agent.systemPrompt()) });
     },
   });
+  const prune = async ({ checkpointer, keep = [], ...rest }: CheckpointPruneOptions = {}) => {
+    const referenced = new Set(keep);
+    if (checkpointer) {
+      for await (const tuple of checkpointer.list({})) {
+        const id = tuple.checkpoint.channel_values?._quickboxSnapshotId;
+        if (typeof id === "string") referenced.add(id);
+      }
+    }
+    return pruneSnapshots(agent.store, { ...rest, keep: [...referenced] });
+  };
   return Object.assign(middleware, {
     latestSnapshotId: (threadId: string) => agent.latestSnapshotId(threadId),
+    prune,
     dispose: () => agent.dispose(),
   });
 }
