@@ -30,6 +30,8 @@ export default defineConfig({
         langchain: "src/langchain.ts",
         ai: "src/ai.ts",
         mcp: "src/mcp.ts",
+        cloudflare: "src/cloudflare.ts",
+        deno: "src/deno.ts",
       },
       formats: ["es"],
     },
@@ -46,6 +48,7 @@ export default defineConfig({
         /^@cfworker\//,
         /^@standard-schema\//,
         /^node:/,
+        /^cloudflare:/,
         // Adapter frameworks: peer dependencies, never bundled.
         /^langchain(\/|$)/,
         /^@langchain\//,

@@ -1,0 +1,2 @@
+/** quickbox/cloudflare: Cloudflare Workers (see src/adapters/cloudflare/). */
+export {};

@@ -1,0 +1,2 @@
+/** quickbox/deno: Deno (see src/adapters/deno/). */
+export {};
