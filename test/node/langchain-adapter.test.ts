@@ -63,6 +63,11 @@ function toolMessages(messages: unknown[]): string[] {
 
 const evalCall = (code: string, id: string) => ({ name: "eval", args: { code }, id });
 
+/** The agent's checkpoint reader (its inferred type is `never` with a middleware state schema in langchain 1.5's typings). */
+interface StateReader {
+  getState(config: unknown): Promise<{ values: unknown }>;
+}
+
 describe.each(["inline", "worker"] as const)("quickbox/langchain: createAgent (%s)", (mode) => {
   beforeEach(() => {
     isolation = mode;
@@ -124,7 +129,7 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain: createAgent (%
     expect(shop.calls).toMatchObject({ bump: 1, email: 1 });
     // The graph keeps only the snapshot id, in a private channel: not in the run's output.
     expect(Object.keys(done)).not.toContain("_quickboxSnapshotId");
-    const recorded = ((await agent.getState(thread)).values as { _quickboxSnapshotId?: string })._quickboxSnapshotId;
+    const recorded = ((await (agent as unknown as StateReader).getState(thread)).values as { _quickboxSnapshotId?: string })._quickboxSnapshotId;
     expect(recorded).toMatch(/^[0-9a-f]{64}$/);
     expect(codeInterpreter.latestSnapshotId("approvals")).toBe(recorded);
   });

@@ -27,16 +27,34 @@ function toolMessages(messages: unknown[]): ToolMessage[] {
   return messages.filter((message): message is ToolMessage => (message as { type?: string }).type === "tool");
 }
 
+/** What the test tool reads of its runtime. */
+interface SeenRuntime {
+  store?: { get(namespace: string[], key: string): Promise<{ value?: { color?: string } } | null> };
+  config?: { configurable?: { thread_id?: string } };
+  configurable?: { thread_id?: string };
+  state: { messages: unknown[] };
+  context?: { user?: string };
+  toolCallId?: string;
+}
+
+/** The agent's checkpoint API (inferred as `never` with a middleware state schema in langchain 1.5's typings). */
+interface History {
+  getStateHistory(config: unknown): AsyncIterable<{ next: string[]; values: unknown; config: { configurable?: Record<string, unknown> } }>;
+  getState(config: unknown): Promise<{ config: { configurable?: Record<string, unknown> } }>;
+  updateState(config: unknown, values: unknown): Promise<{ configurable?: Record<string, unknown> }>;
+}
+
 describe("tool runtime forwarding", () => {
   it("a tool called from code sees the same state, store, context and thread id as when the model calls it, with unique child call ids", async () => {
     const whoami = tool(
-      async (_input, runtime) => {
+      async (_input, config) => {
+        const runtime = config as unknown as SeenRuntime;
         const stored = await runtime.store?.get(["prefs"], "color");
         return JSON.stringify({
-          threadId: runtime.config?.configurable?.thread_id ?? (runtime as { configurable?: { thread_id?: string } }).configurable?.thread_id,
-          messages: (runtime.state as { messages: unknown[] }).messages.length,
+          threadId: runtime.config?.configurable?.thread_id ?? runtime.configurable?.thread_id,
+          messages: runtime.state.messages.length,
           color: stored?.value?.color ?? null,
-          user: (runtime.context as { user?: string } | undefined)?.user ?? null,
+          user: runtime.context?.user ?? null,
           toolCallId: runtime.toolCallId,
         });
       },
@@ -98,7 +116,7 @@ describe("time travel", () => {
 
     // End-of-turn checkpoints, oldest first: each records the snapshot of its interpreter state.
     const history = [];
-    for await (const state of agent.getStateHistory(thread)) history.push(state);
+    for await (const state of (agent as unknown as History).getStateHistory(thread)) history.push(state);
     const turnEnds = history.filter((state) => state.next.length === 0 && (state.values as { messages: unknown[] }).messages.length > 0).reverse();
     expect(turnEnds).toHaveLength(3);
     const ids = turnEnds.map((state) => (state.values as { _quickboxSnapshotId?: string })._quickboxSnapshotId);
@@ -108,7 +126,7 @@ describe("time travel", () => {
     const replay = await agent.invoke({ messages: [{ role: "user", content: "what is x" }] }, turnEnds[0]!.config);
     expect(lastOf(replay)).toBe("<result>1</result>");
 
-    const fork = await agent.updateState(turnEnds[1]!.config, { messages: [{ role: "user", content: "note: forking here" }] });
+    const fork = await (agent as unknown as History).updateState(turnEnds[1]!.config, { messages: [{ role: "user", content: "note: forking here" }] });
     const forked = await agent.invoke({ messages: [{ role: "user", content: "times ten" }] }, fork);
     expect(lastOf(forked)).toBe("<result>20</result>");
     const forkAgain = await agent.invoke({ messages: [{ role: "user", content: "and now?" }] }, { configurable: { thread_id: "travel" } });
@@ -139,9 +157,9 @@ describe("time travel", () => {
     const agent = createAgent({ model, tools: [], middleware: [codeInterpreter], checkpointer });
     const thread = { configurable: { thread_id: "pruned" } };
     await agent.invoke({ messages: [{ role: "user", content: "1" }] }, thread);
-    const first = (await agent.getState(thread)).config;
+    const first = (await (agent as unknown as History).getState(thread)).config;
     await agent.invoke({ messages: [{ role: "user", content: "2" }] }, thread);
-    const second = (await agent.getState(thread)).config;
+    const second = (await (agent as unknown as History).getState(thread)).config;
     // Branch from the first checkpoint: the thread's head no longer includes the second state.
     await agent.invoke({ messages: [{ role: "user", content: "5" }] }, first);
     // Without the checkpointer, prune keeps only what heads need: the second state goes.

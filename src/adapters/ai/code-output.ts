@@ -1,0 +1,37 @@
+/** EvalResult → the code tool's output, and the text the model reads of it. */
+import type { EvalResult } from "../../index.js";
+import type { CodeToolOutput } from "./types.js";
+
+export function toCodeToolOutput(threadId: string, result: EvalResult): CodeToolOutput {
+  return {
+    status: result.status,
+    text: result.text,
+    threadId,
+    ...(result.status === "ok" ? { value: result.value } : {}),
+    ...(result.error ? { error: { type: result.error.type, message: result.error.message } } : {}),
+    ...(result.interrupts ? { interrupts: result.interrupts } : {}),
+  };
+}
+
+function renderArgs(args: unknown): string {
+  try {
+    return JSON.stringify(args) ?? "undefined";
+  } catch {
+    return String(args);
+  }
+}
+
+/**
+ * The wire text; for a paused program also which calls wait, and that the program must not be run
+ * again: it continues where it stopped once the user has decided.
+ */
+export function modelText(output: CodeToolOutput): string {
+  if (output.status !== "paused") return output.text;
+  const calls = (output.interrupts ?? []).map((interrupt) => `- ${interrupt.name} ${renderArgs(interrupt.args)}`);
+  return [
+    output.text,
+    `The program is paused and waits for the user's decision on:`,
+    ...calls,
+    `Do not run it again: once the user has decided, it continues where it stopped (thread "${output.threadId}") and its result follows.`,
+  ].join("\n");
+}

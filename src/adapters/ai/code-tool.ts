@@ -1,0 +1,102 @@
+/**
+ * createCodeTool: one AI SDK tool, `{ code }`, that runs the model's program in a quickbox
+ * interpreter whose `tools` are the given AI SDK tools. A call that needs approval pauses the
+ * program durably; the tool returns the pause, and `resume` continues the same program later.
+ */
+import { tool, type ToolExecutionOptions } from "ai";
+import { createInterpreter, isQuickboxError, QuickboxError, type Decision, type EvalResult, type Interpreter } from "../../index.js";
+import { readCode, codeInputSchema } from "./code-input.js";
+import { modelText, toCodeToolOutput } from "./code-output.js";
+import { approveClearedCalls } from "./conditional-approval.js";
+import { convertTools, type ApprovalPredicate } from "./convert-tools.js";
+import { defaultDescription } from "./description.js";
+import { keyedQueue } from "./keyed-queue.js";
+import { lazyInterpreter } from "./lazy-interpreter.js";
+import { scopeOf, type ScopeByThread, type ToolCallScope } from "./tool-scope.js";
+import { checkToolSet } from "./tool-set.js";
+import type { CodeThreadId, CodeTool, CodeToolControls, CodeToolInput, CodeToolOutput, CreateCodeToolOptions, PausedProgram } from "./types.js";
+
+const asyncDispose: typeof Symbol.asyncDispose = Symbol.asyncDispose ?? (Symbol.for("Symbol.asyncDispose") as typeof Symbol.asyncDispose);
+
+function threadIdResolver(option: CodeThreadId | undefined): (call: ToolExecutionOptions) => string {
+  if (typeof option === "function") return option;
+  if (option !== undefined && typeof option !== "string") throw new QuickboxError("INVALID_OPTIONS", "createCodeTool: threadId must be a string or a function of the tool call");
+  const fixed = option ?? `code-${crypto.randomUUID()}`;
+  return () => fixed;
+}
+
+/** A model calling the code tool while its thread waits for a decision gets a message it can act on. */
+function pausedThreadError(threadId: string): QuickboxError {
+  return new QuickboxError(
+    "THREAD_PAUSED",
+    `The previous program (thread "${threadId}") is still paused waiting for the user's decision; no new code can run in this thread until the user has decided.`,
+  );
+}
+
+export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
+  const { tools, quickboxTools = [], threadId, description, ...interpreterOptions } = options;
+  const toolList = checkToolSet(tools);
+  if (!Array.isArray(quickboxTools)) throw new QuickboxError("INVALID_OPTIONS", "createCodeTool: quickboxTools must be an array of quickbox ToolDefinitions");
+  const resolveThreadId = threadIdResolver(threadId);
+  const scopes: ScopeByThread = new Map();
+  const queue = keyedQueue();
+  let approvalPredicates = new Map<string, ApprovalPredicate>();
+
+  const interpreter = lazyInterpreter(async () => {
+    const converted = await convertTools(toolList, scopes);
+    approvalPredicates = converted.approvalPredicates;
+    return createInterpreter({
+      ...interpreterOptions,
+      tools: [...converted.definitions, ...quickboxTools],
+      interruptOn: { ...converted.interruptOn, ...interpreterOptions.interruptOn },
+    });
+  });
+
+  /** Runs `step` in the thread with its tool-call scope set, then approves the calls a needsApproval function clears. */
+  const inThread = (id: string, scope: ToolCallScope, signal: AbortSignal | undefined, step: (qb: Interpreter) => Promise<EvalResult>) =>
+    queue.run(id, async () => {
+      const qb = await interpreter.get();
+      scopes.set(id, scope);
+      try {
+        const result = await step(qb);
+        return toCodeToolOutput(id, await approveClearedCalls(qb, id, result, approvalPredicates, scope, signal));
+      } finally {
+        scopes.delete(id);
+      }
+    });
+
+  const execute = async (input: CodeToolInput, call: ToolExecutionOptions): Promise<CodeToolOutput> => {
+    const code = readCode(input);
+    const id = resolveThreadId(call);
+    const signal = call.abortSignal;
+    try {
+      return await inThread(id, scopeOf(call), signal, (qb) => qb.eval(code, { threadId: id, ...(signal ? { signal } : {}) }));
+    } catch (error) {
+      if (isQuickboxError(error) && error.code === "THREAD_PAUSED") throw pausedThreadError(id);
+      throw error;
+    }
+  };
+
+  const controls: CodeToolControls = {
+    resume: (id: string, decisions: Record<string, Decision>, resumeOptions) => {
+      const signal = resumeOptions?.signal;
+      return inThread(id, scopeOf(resumeOptions), signal, (qb) => qb.resume(id, decisions, signal ? { signal } : undefined));
+    },
+    async pending(): Promise<PausedProgram[]> {
+      const threads = await (await interpreter.get()).threads();
+      return threads.filter((thread) => thread.state === "paused").map((thread) => ({ threadId: thread.threadId, interrupts: thread.interrupts ?? [] }));
+    },
+    systemPrompt: async () => (await interpreter.get()).systemPrompt(),
+    interpreter: () => interpreter.get(),
+    dispose: () => interpreter.dispose(),
+    [asyncDispose]: () => interpreter.dispose(),
+  };
+
+  const codeTool = tool<CodeToolInput, CodeToolOutput>({
+    description: description ?? defaultDescription(toolList, quickboxTools),
+    inputSchema: codeInputSchema,
+    execute,
+    toModelOutput: ({ output }) => ({ type: "text", value: modelText(output) }),
+  });
+  return Object.assign(codeTool, controls);
+}

@@ -1,0 +1,30 @@
+/** The code tool's interpreter: created on first use, shared afterwards, disposable once. */
+import { QuickboxError, type Interpreter } from "../../index.js";
+
+export interface LazyInterpreter {
+  get(): Promise<Interpreter>;
+  dispose(): Promise<void>;
+}
+
+export function lazyInterpreter(create: () => Promise<Interpreter>): LazyInterpreter {
+  let created: Promise<Interpreter> | undefined;
+  let disposed = false;
+  return {
+    async get() {
+      if (disposed) throw new QuickboxError("DISPOSED", "this code tool was disposed");
+      // A failed creation is not cached: the next call tries again.
+      created ??= create().catch((error: unknown) => {
+        created = undefined;
+        throw error;
+      });
+      return created;
+    },
+    async dispose() {
+      disposed = true;
+      const pending = created;
+      created = undefined;
+      const interpreter = await pending?.catch(() => undefined);
+      await interpreter?.dispose();
+    },
+  };
+}

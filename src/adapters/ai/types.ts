@@ -1,0 +1,69 @@
+/** Public types of the quickbox/ai adapter. */
+import type { ModelMessage, Tool, ToolExecutionOptions, ToolSet } from "ai";
+import type { Decision, EvalResult, Interpreter, InterpreterOptions, Interrupt, ToolDefinition } from "../../index.js";
+
+/** What the model sends to the code tool. */
+export interface CodeToolInput {
+  code: string;
+}
+
+/** What the code tool returns (the app reads it in `toolResults`; the model reads `text`, see README). */
+export interface CodeToolOutput {
+  status: EvalResult["status"];
+  /** quickbox's wire text: `<stdout>`, then `<result>`, `<error>` or `<paused>`. */
+  text: string;
+  /** The thread the program ran in: pass it to `resume`. */
+  threadId: string;
+  /** status "ok": a structured-clone-able copy of the result (may hold Maps, Dates, BigInts). */
+  value?: unknown;
+  /** status "error": the error's type (e.g. "ToolError", "Timeout") and message. */
+  error?: { type: string; message: string };
+  /** status "paused": the calls waiting for a decision (`id`, `name`, `args`, `allowedDecisions`). */
+  interrupts?: Interrupt[];
+}
+
+/** A thread id, or a function of the AI SDK tool call (e.g. of `experimental_context`) that picks one. */
+export type CodeThreadId = string | ((call: ToolExecutionOptions) => string);
+
+export interface CreateCodeToolOptions extends Omit<InterpreterOptions, "tools"> {
+  /** AI SDK tools, `{ name: tool }` as `generateText` takes them; the program calls `tools.<camelCaseName>(input)`. */
+  tools?: ToolSet;
+  /** quickbox ToolDefinitions next to them (e.g. `await mcpTools(client)` from quickbox/mcp). */
+  quickboxTools?: ToolDefinition[];
+  /** Default: one thread per code tool, with an id unique to it. */
+  threadId?: CodeThreadId;
+  /** Replaces the code tool's description (default: a short one naming the tools; see `systemPrompt()`). */
+  description?: string;
+}
+
+/** What `resume` passes on to the tools that run after the decision. */
+export interface ResumeCodeOptions {
+  signal?: AbortSignal;
+  /** Given to the AI SDK tools' `execute` and `needsApproval` as `messages` (default []). */
+  messages?: ModelMessage[];
+  /** Given to the AI SDK tools' `execute` and `needsApproval` as `experimental_context`. */
+  experimental_context?: unknown;
+}
+
+/** A thread whose program waits for decisions. */
+export interface PausedProgram {
+  threadId: string;
+  interrupts: Interrupt[];
+}
+
+export interface CodeToolControls {
+  /** Decides interrupts of a paused program (by interrupt id) and continues it where it stopped. */
+  resume(threadId: string, decisions: Record<string, Decision>, options?: ResumeCodeOptions): Promise<CodeToolOutput>;
+  /** Programs waiting for decisions (also after a reload, with a persistent `store`). */
+  pending(): Promise<PausedProgram[]>;
+  /** The interpreter's rules and tool signatures, for `generateText({ system })`. Creates the interpreter. */
+  systemPrompt(): Promise<string>;
+  /** The interpreter, created on first use (first call, `resume`, `pending`, `systemPrompt`). */
+  interpreter(): Promise<Interpreter>;
+  /** Disposes the interpreter (if it was created); later calls throw `QuickboxError` `DISPOSED`. */
+  dispose(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** An AI SDK tool (put it in `generateText({ tools })`) plus the controls above. */
+export type CodeTool = Tool<CodeToolInput, CodeToolOutput> & CodeToolControls;
