@@ -1,2 +1,3 @@
-/** quickbox/deno: Deno (see src/adapters/deno/). */
-export {};
+/** quickbox/deno: Deno (see src/adapters/deno/). `isolation: "worker"` needs nothing from here. */
+export { denoKvStore, type DenoKvStoreOptions } from "./adapters/deno/deno-kv-store.js";
+export type { DenoKvKey, DenoKvKeyPart, DenoKvLike } from "./adapters/deno/deno-kv.js";

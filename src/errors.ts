@@ -15,7 +15,9 @@ export type QuickboxErrorCode =
   | "DECISION_NOT_ALLOWED"
   | "TOOL_MISSING"
   | "SNAPSHOT_REJECTED"
-  | "STORE_FAILED";
+  | "STORE_FAILED"
+  /** The engine worker could not start (its script or the wasm could not load, a missing permission). */
+  | "WORKER_FAILED";
 
 export type SnapshotRejectionReason = "bad-magic" | "version" | "wasm-build" | "base-image" | "truncated" | "signature" | "decrypt";
 

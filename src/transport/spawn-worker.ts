@@ -47,9 +47,21 @@ export async function spawnWorker(options: { maxStackSizeBytes: number }): Promi
     };
   }
   const worker = createModuleWorker();
+  // Listen at once: an error before anyone subscribed (the script cannot load) must not be lost,
+  // and an unhandled worker error ends the whole process in Deno.
+  const listeners: ((reason: string) => void)[] = [];
+  let failure: string | null = null;
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    failure ??= `worker error: ${(event as ErrorEvent).message ?? "unknown"}`;
+    for (const listener of listeners) listener(failure);
+  });
   return {
     endpoint: worker,
     terminate: () => worker.terminate(),
-    onExit: (listener) => worker.addEventListener("error", (event) => listener(`worker error: ${(event as ErrorEvent).message ?? "unknown"}`)),
+    onExit: (listener) => {
+      listeners.push(listener);
+      if (failure !== null) listener(failure);
+    },
   };
 }

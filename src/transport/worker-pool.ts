@@ -92,10 +92,17 @@ class EngineWorker {
     const worker = new EngineWorker(spawned, api, channel.port1, settings, onDeath);
     listen(channel.port1, (data) => worker.#onMessage(data));
     (channel.port1 as unknown as { unref?: () => void }).unref?.();
+    // A worker that dies before it answers (its script cannot load, no permission) fails the start.
+    // (Registered first: the death handler below releases the proxy, which fails init differently.)
+    const diedEarly = new Promise<never>((_resolve, reject) =>
+      spawned.onExit((reason) => reject(new QuickboxError("WORKER_FAILED", `the engine worker could not start: ${reason}`))),
+    );
+    diedEarly.catch(() => {});
     spawned.onExit((reason) => worker.#die(reason));
     try {
       const flags = worker.#cancelFlags?.buffer as SharedArrayBuffer | undefined;
-      await unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), settings.wasmModule, flags));
+      // diedEarly first: when the worker already failed, the proxy is released and init cannot even be called.
+      await Promise.race([diedEarly, (async () => unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), settings.wasmModule, flags)))()]);
     } catch (error) {
       worker.#shutdown();
       throw error;
@@ -249,7 +256,12 @@ class EngineWorker {
     this.#watchdog = null;
   }
 
+  #shutDown = false;
+
+  /** Stops the worker (once: a dying worker and a failed start may both ask). */
   #shutdown(): void {
+    if (this.#shutDown) return;
+    this.#shutDown = true;
     this.#stopWatchdog();
     this.port.close();
     this.api[Comlink.releaseProxy]();

@@ -1,0 +1,67 @@
+/** Mutations grouped into atomic commits that stay inside Deno KV's per-commit limits. */
+import { QuickboxError } from "../../errors.js";
+import { KV_MAX_COMMIT_BYTES, KV_MAX_MUTATIONS, type DenoKvAtomicOperation, type DenoKvKey, type DenoKvLike } from "./deno-kv.js";
+import { keyBytes } from "./kv-layout.js";
+
+export interface KvMutation {
+  key: DenoKvKey;
+  /** undefined: delete the key. */
+  value?: unknown;
+  /** Upper bound of what the mutation counts towards a commit's size. */
+  sizeBytes: number;
+}
+
+function valueBytes(value: unknown): number {
+  if (value instanceof Uint8Array) return value.length;
+  return JSON.stringify(value).length * 2 + 64;
+}
+
+export function setMutation(key: DenoKvKey, value: unknown): KvMutation {
+  return { key, value, sizeBytes: keyBytes(key) + valueBytes(value) };
+}
+
+export function deleteMutation(key: DenoKvKey): KvMutation {
+  return { key, sizeBytes: keyBytes(key) };
+}
+
+export function totalBytes(mutations: readonly KvMutation[]): number {
+  return mutations.reduce((sum, mutation) => sum + mutation.sizeBytes, 0);
+}
+
+/** Whether the mutations fit one commit next to `reserved` (other mutations of that commit). */
+export function fitsOneCommit(mutations: readonly KvMutation[], reserved: readonly KvMutation[] = []): boolean {
+  return mutations.length + reserved.length <= KV_MAX_MUTATIONS && totalBytes(mutations) + totalBytes(reserved) <= KV_MAX_COMMIT_BYTES;
+}
+
+/** Splits mutations, in order, into groups that each fit one commit (the first next to `firstReserved`). */
+export function groupCommits(mutations: readonly KvMutation[], firstReserved: readonly KvMutation[] = []): KvMutation[][] {
+  const groups: KvMutation[][] = [];
+  let group: KvMutation[] = [];
+  let reserved: readonly KvMutation[] = firstReserved;
+  for (const mutation of mutations) {
+    if (group.length && !fitsOneCommit([...group, mutation], reserved)) {
+      groups.push(group);
+      group = [];
+      reserved = [];
+    }
+    group.push(mutation);
+  }
+  if (group.length) groups.push(group);
+  return groups;
+}
+
+export function applyMutations(operation: DenoKvAtomicOperation, mutations: readonly KvMutation[]): DenoKvAtomicOperation {
+  for (const mutation of mutations) {
+    if (mutation.value === undefined) operation.delete(mutation.key);
+    else operation.set(mutation.key, mutation.value);
+  }
+  return operation;
+}
+
+/** Commits each group in turn; the groups carry no checks, so each must succeed. */
+export async function commitGroups(kv: DenoKvLike, groups: readonly KvMutation[][]): Promise<void> {
+  for (const group of groups) {
+    const result = await applyMutations(kv.atomic(), group).commit();
+    if (!result.ok) throw new QuickboxError("STORE_FAILED", "denoKvStore: Deno KV refused an unconditional commit");
+  }
+}

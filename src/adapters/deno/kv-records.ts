@@ -1,0 +1,144 @@
+/**
+ * Reading and writing one record of any size in Deno KV (64 KiB per value, 800 KiB per atomic
+ * commit). A put writes its chunks first, under a fresh write id, then commits the index entry
+ * that names them, checked against the index it replaces. Until that last commit the previous
+ * value stays readable; a cut put leaves only loose chunks that prune() removes.
+ */
+import { QuickboxError } from "../../errors.js";
+import type { StoreRecord, StoreRecordMeta } from "../../types.js";
+import { KV_MAX_LIST_BATCH, KV_MAX_VALUE_BYTES, type DenoKvLike } from "./deno-kv.js";
+import { applyMutations, commitGroups, deleteMutation, fitsOneCommit, groupCommits, setMutation, type KvMutation } from "./kv-commits.js";
+import { cleanMeta, type KvLayout, type LooseWrite, type RecordIndex } from "./kv-layout.js";
+import { chunkDeletes, deleteLooseWrite, looseMarker } from "./loose-writes.js";
+
+/** Index commits retried when another writer changed the same key in between. */
+const MAX_INDEX_ATTEMPTS = 8;
+/** Reads retried when the record was replaced while its chunks were being read. */
+const MAX_READ_ATTEMPTS = 4;
+const LIST_BATCH = 500;
+
+interface IndexChange {
+  mutations: KvMutation[];
+  /** Chunks of the replaced record left for after the commit (too many to delete in it). */
+  replaced?: { writeId: string; key: string; chunkCount: number };
+}
+
+function storeFailed(message: string): QuickboxError {
+  return new QuickboxError("STORE_FAILED", `denoKvStore: ${message}`);
+}
+
+function splitChunks(value: Uint8Array): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let offset = 0; offset < value.length; offset += KV_MAX_VALUE_BYTES) chunks.push(value.subarray(offset, offset + KV_MAX_VALUE_BYTES));
+  return chunks;
+}
+
+/**
+ * The mutations that retire `replaced`'s chunks within the commit that replaces its index: the
+ * deletes themselves when they fit next to `others`, otherwise a "replaced" marker.
+ */
+function retire(layout: KvLayout, key: string, replaced: RecordIndex | null, others: KvMutation[]): IndexChange {
+  if (!replaced?.chunkCount) return { mutations: others };
+  const deletes = chunkDeletes(layout, key, replaced.writeId, replaced.chunkCount);
+  if (fitsOneCommit(deletes, others)) return { mutations: [...others, ...deletes] };
+  const loose: LooseWrite = { key, chunkCount: replaced.chunkCount, state: "replaced", sinceMs: Date.now() };
+  return { mutations: [...others, looseMarker(layout, replaced.writeId, loose)], replaced: { writeId: replaced.writeId, key, chunkCount: replaced.chunkCount } };
+}
+
+/**
+ * Commits a change of `key`'s index, checked against the index it read (null = nothing to do).
+ * Returns the replaced chunks still to delete.
+ */
+async function changeIndex(kv: DenoKvLike, layout: KvLayout, key: string, build: (current: RecordIndex | null) => IndexChange | null): Promise<IndexChange["replaced"]> {
+  for (let attempt = 0; attempt < MAX_INDEX_ATTEMPTS; attempt++) {
+    const current = await kv.get<RecordIndex>(layout.index(key));
+    const change = build(current.value);
+    if (!change) return undefined;
+    const operation = kv.atomic().check({ key: layout.index(key), versionstamp: current.versionstamp });
+    if ((await applyMutations(operation, change.mutations).commit()).ok) return change.replaced;
+  }
+  throw storeFailed(`"${key}" kept changing under concurrent writers; gave up after ${MAX_INDEX_ATTEMPTS} attempts`);
+}
+
+async function deleteReplaced(kv: DenoKvLike, layout: KvLayout, replaced: IndexChange["replaced"]): Promise<void> {
+  if (replaced) await deleteLooseWrite(kv, layout, replaced.writeId, replaced);
+}
+
+/**
+ * Best effort after a failed put: removes its chunks, unless its index did commit (a commit can
+ * fail ambiguously on a remote KV). Without this, prune() removes them once the put is old enough.
+ */
+async function abandonWrite(kv: DenoKvLike, layout: KvLayout, key: string, writeId: string, writing: LooseWrite): Promise<void> {
+  const current = await kv.get<RecordIndex>(layout.index(key));
+  if (current.value?.writeId !== writeId) await deleteLooseWrite(kv, layout, writeId, writing);
+}
+
+export async function writeRecord(kv: DenoKvLike, layout: KvLayout, key: string, value: Uint8Array, meta: StoreRecordMeta): Promise<void> {
+  const writeId = crypto.randomUUID();
+  const chunks = splitChunks(value.slice()).map((bytes, n) => setMutation(layout.chunk(key, writeId, n), bytes));
+  const index: RecordIndex = { meta: cleanMeta(meta), writeId, chunkCount: chunks.length, byteLength: value.length };
+  const indexSet = setMutation(layout.index(key), index);
+  const writing: LooseWrite = { key, chunkCount: chunks.length, state: "writing", sinceMs: Date.now() };
+  const marker = looseMarker(layout, writeId, writing);
+  if (fitsOneCommit(chunks, [indexSet, marker])) {
+    await deleteReplaced(kv, layout, await changeIndex(kv, layout, key, (current) => retire(layout, key, current, [...chunks, indexSet])));
+    return;
+  }
+  let replaced: IndexChange["replaced"];
+  try {
+    const groups = groupCommits(chunks, [marker]);
+    groups[0]!.unshift(marker);
+    await commitGroups(kv, groups);
+    replaced = await changeIndex(kv, layout, key, (current) => retire(layout, key, current, [indexSet, deleteMutation(layout.loose(writeId))]));
+  } catch (error) {
+    await abandonWrite(kv, layout, key, writeId, writing).catch(() => undefined);
+    throw error;
+  }
+  await deleteReplaced(kv, layout, replaced);
+}
+
+export async function deleteRecord(kv: DenoKvLike, layout: KvLayout, key: string): Promise<void> {
+  const replaced = await changeIndex(kv, layout, key, (current) => (current ? retire(layout, key, current, [deleteMutation(layout.index(key))]) : null));
+  await deleteReplaced(kv, layout, replaced);
+}
+
+/** The record's bytes, or undefined when its chunks are gone (it was replaced meanwhile). */
+async function readChunks(kv: DenoKvLike, layout: KvLayout, key: string, index: RecordIndex): Promise<Uint8Array | undefined> {
+  const out = new Uint8Array(index.byteLength);
+  if (!index.chunkCount) return index.byteLength === 0 ? out : undefined;
+  let offset = 0;
+  let count = 0;
+  const batchSize = Math.min(index.chunkCount, KV_MAX_LIST_BATCH);
+  for await (const entry of kv.list<unknown>({ prefix: layout.chunks(key, index.writeId) }, { batchSize })) {
+    const bytes = entry.value;
+    if (entry.key[entry.key.length - 1] !== count || !(bytes instanceof Uint8Array) || offset + bytes.length > out.length) return undefined;
+    out.set(bytes, offset);
+    offset += bytes.length;
+    count++;
+  }
+  return count === index.chunkCount && offset === index.byteLength ? out : undefined;
+}
+
+export async function readRecord(kv: DenoKvLike, layout: KvLayout, key: string): Promise<Uint8Array | undefined> {
+  for (let attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
+    const index = await kv.get<RecordIndex>(layout.index(key));
+    if (!index.value) return undefined;
+    const bytes = await readChunks(kv, layout, key, index.value);
+    if (bytes) return bytes;
+    const again = await kv.get<RecordIndex>(layout.index(key));
+    if (again.versionstamp === index.versionstamp) throw storeFailed(`"${key}" names chunks that are missing or damaged`);
+  }
+  throw storeFailed(`"${key}" kept changing while it was read; gave up after ${MAX_READ_ATTEMPTS} attempts`);
+}
+
+export async function listRecords(kv: DenoKvLike, layout: KvLayout, prefix: string): Promise<StoreRecord[]> {
+  const selector = prefix ? { prefix: layout.indexes(), start: layout.index(prefix) } : { prefix: layout.indexes() };
+  const records: StoreRecord[] = [];
+  for await (const entry of kv.list<RecordIndex>(selector, { batchSize: LIST_BATCH })) {
+    const key = layout.storeKeyOf(entry.key);
+    // Keys are ordered by their UTF-8 bytes: those starting with `prefix` are contiguous.
+    if (!key.startsWith(prefix)) break;
+    records.push({ key, ...cleanMeta(entry.value.meta) });
+  }
+  return records;
+}
