@@ -1,6 +1,14 @@
-/** The same snapshot bytes resume in another runtime: paused in Node → resumed in Chromium, and back. */
+/**
+ * The same snapshot bytes resume in another runtime: paused in Node → resumed in Chromium, and
+ * back; paused in Node → resumed in workerd, paused in workerd → resumed in Chromium.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { buildAndServe } from "./support/build-app.js";
+import { buildWorker, startWorker } from "../edge/run-in-workerd.js";
 import type { SnapshotStore } from "../src/index.js";
 
 // The built package, as Node uses it (the same bytes a browser build of it runs).
@@ -79,5 +87,41 @@ test("a thread paused in Chromium survives a page reload (IndexedDB) and resumes
     expect(resumed).toMatchObject({ status: "ok", value: "1:42:sent from the browser to ops" });
   } finally {
     await server.close();
+  }
+});
+
+test("a thread paused in Node resumes in workerd, and one paused in workerd resumes in Chromium", async ({ page }) => {
+  // The worker bundles the built package (dist/index.js, dist/cloudflare.js), as a consumer's worker
+  // would, and keeps the thread in Workers KV (kvStore).
+  const outDir = mkdtempSync(join(tmpdir(), "quickbox-cross-runtime-"));
+  const repo = fileURLToPath(new URL("..", import.meta.url));
+  await buildWorker({ entry: join(repo, "edge/cross-runtime-worker.ts"), outDir, quickbox: "dist" });
+  const workerd = startWorker(outDir, { kvNamespaces: ["KV"] });
+  const { url, server } = await buildAndServe("harness-app");
+  const post = async (path: string, body: unknown) => (await workerd.dispatchFetch(`http://worker${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+  try {
+    // Node → workerd
+    const store = memoryStore();
+    const node = await createInterpreter({ store, tools: [{ name: "send_email", execute: () => "sent from Node" }], interruptOn: { send_email: true } });
+    const paused = await node.eval(PROGRAM, { threadId: "n2w" });
+    await node.dispose();
+    expect(paused.status).toBe("paused");
+    const inWorkerd = await post("/resume", { records: await exportRecords(store), threadId: "n2w", interruptId: paused.interrupts![0]!.id });
+    expect(inWorkerd).toMatchObject({ status: "ok", value: "1:42:sent from workerd to ops" });
+
+    // workerd → Chromium
+    const fromWorkerd = (await post("/pause", { program: PROGRAM, threadId: "w2c" })) as { status: string; interrupts: { id: string }[]; records: ExportedRecord[] };
+    expect(fromWorkerd.status).toBe("paused");
+    await page.goto(url);
+    await expect(page.locator("#ready")).toHaveText("ready", { timeout: 30_000 });
+    const inBrowser = await page.evaluate(
+      ({ records, interruptId }) => (window as unknown as { harness: { resume(r: unknown, t: string, i: string): Promise<{ value: unknown }> } }).harness.resume(records, "w2c", interruptId),
+      { records: fromWorkerd.records, interruptId: fromWorkerd.interrupts[0]!.id },
+    );
+    expect(inBrowser.value).toBe("1:42:sent from the browser to ops");
+  } finally {
+    await server.close();
+    await workerd.dispose();
+    rmSync(outDir, { recursive: true, force: true });
   }
 });

@@ -66,6 +66,13 @@ export interface ResolvedOptions {
 }
 
 export const DEFAULT_MAX_LIVE_THREADS = 64;
+/**
+ * workerd: an isolate has 128 MB in total (JS heap and every wasm memory), and Durable Objects of
+ * one class may share an isolate. A thread's memory is allocated whole: one live thread costs
+ * 32 MiB plus the 6.6 MB base image (no booted spare is kept on workerd; see instance-pool.ts).
+ */
+export const WORKERD_DEFAULT_MEMORY_LIMIT_BYTES = 32 * 2 ** 20;
+export const WORKERD_DEFAULT_MAX_LIVE_THREADS = 1;
 const ALL_DECISIONS: DecisionType[] = ["approve", "edit", "reject", "respond"];
 
 function resolveInterruptOn(value: unknown): Record<string, DecisionType[]> {
@@ -173,7 +180,8 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
   for (const key of Object.keys(options)) {
     if (!KNOWN_OPTIONS.has(key)) invalid(`unknown option ${JSON.stringify(key)}; known options: ${[...KNOWN_OPTIONS].join(", ")}`);
   }
-  const memoryLimitBytes = positiveNumber(options, "memoryLimitBytes", DEFAULT_MEMORY_LIMIT_BYTES, MIN_MEMORY_BYTES, MAX_MEMORY_LIMIT_BYTES);
+  const onWorkerd = detectRuntime() === "workerd";
+  const memoryLimitBytes = positiveNumber(options, "memoryLimitBytes", onWorkerd ? WORKERD_DEFAULT_MEMORY_LIMIT_BYTES : DEFAULT_MEMORY_LIMIT_BYTES, MIN_MEMORY_BYTES, MAX_MEMORY_LIMIT_BYTES);
   const randomSeed = options.randomSeed;
   if (randomSeed !== undefined && (typeof randomSeed !== "number" || !Number.isFinite(randomSeed))) invalid("randomSeed must be a finite number");
   const wasmModule = options.wasmModule;
@@ -221,7 +229,7 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     store: (store as SnapshotStore | undefined) ?? memoryStore(),
     storeConfigured: store !== undefined,
     maxSnapshotBytes: Math.floor(positiveNumber(options, "maxSnapshotBytes", engine.memoryLimitBytes)),
-    maxLiveThreads: Math.floor(positiveNumber(options, "maxLiveThreads", DEFAULT_MAX_LIVE_THREADS, 1)),
+    maxLiveThreads: Math.floor(positiveNumber(options, "maxLiveThreads", onWorkerd ? WORKERD_DEFAULT_MAX_LIVE_THREADS : DEFAULT_MAX_LIVE_THREADS, 1)),
     recover: recover as ResolvedOptions["recover"],
   };
 }

@@ -10,6 +10,7 @@
  * before writing (a fresh instance's zeros there are just as arbitrary), and snapshots never
  * rely on them (beyond the image they compare against zero, and restores clear that far).
  */
+import { detectRuntime } from "../runtime/detect.js";
 import type { BaseImage } from "./base-image.js";
 import { createWasmInstance, unboundBindings, type BoundWasmInstance } from "./wasm-instance.js";
 
@@ -26,9 +27,14 @@ function keyOf(image: BaseImage, memoryBytes: number): string {
   return `${image.profile.id}:${image.hash}:${memoryBytes}`;
 }
 
+/**
+ * Not on workerd: it cancels a request's timers when the request ends, so a spare one request
+ * started booting would never resolve for the next (which would wait for it forever); and in a
+ * 128 MB isolate a spare thread's memory is better not spent.
+ */
 function prepareSpare(image: BaseImage, memoryBytes: number): void {
   const key = keyOf(image, memoryBytes);
-  if (spares.has(key)) return;
+  if (spares.has(key) || detectRuntime() === "workerd") return;
   const spare = new Promise<BoundWasmInstance>((resolve, reject) => {
     setTimeout(() => bootInstance(image, memoryBytes).then(resolve, reject), 0);
   });

@@ -5,7 +5,7 @@
  */
 import { detectRuntime } from "../runtime/detect.js";
 
-export async function compileWasmFromPackage(specifier: string, browserUrl: string): Promise<WebAssembly.Module> {
+export async function compileWasmFromPackage(specifier: string, browserUrl: string | (() => string)): Promise<WebAssembly.Module> {
   const runtime = detectRuntime();
   if (runtime === "workerd") {
     throw new Error(
@@ -18,14 +18,14 @@ export async function compileWasmFromPackage(specifier: string, browserUrl: stri
     const path = createRequire(import.meta.url).resolve(specifier);
     return WebAssembly.compile(await readFile(path));
   }
-  const url = new URL(browserUrl, globalThis.location?.href);
+  const url = new URL(typeof browserUrl === "function" ? browserUrl() : browserUrl, globalThis.location?.href);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`quickbox: could not load ${url.href}: HTTP ${response.status}`);
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-import { RELEASE_WASM_URL } from "./wasm-url.js";
+import { releaseWasmUrl } from "./wasm-url.js";
 
 export function compileReleaseWasm(): Promise<WebAssembly.Module> {
-  return compileWasmFromPackage("@jitl/quickjs-wasmfile-release-sync/wasm", RELEASE_WASM_URL);
+  return compileWasmFromPackage("@jitl/quickjs-wasmfile-release-sync/wasm", releaseWasmUrl);
 }

@@ -6,4 +6,7 @@
  */
 import packagedWasmUrl from "@jitl/quickjs-wasmfile-release-sync/wasm?url";
 
-export const RELEASE_WASM_URL = new URL(packagedWasmUrl, globalThis.location?.href ?? import.meta.url).href;
+/** A function, not a constant: workerd has no `import.meta.url`, so resolving it on import would fail there. */
+export function releaseWasmUrl(): string {
+  return new URL(packagedWasmUrl, globalThis.location?.href ?? import.meta.url).href;
+}

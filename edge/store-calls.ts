@@ -1,0 +1,82 @@
+/**
+ * SnapshotStore calls as JSON, so a store living in workerd can be driven from Node: the harness
+ * worker runs them (runStoreCall), Node's remoteStore sends them. Bytes travel as base64.
+ */
+import type { PruneOptions, SnapshotStore, StoreRecordMeta } from "quickbox";
+
+export interface StoreCallOptions {
+  maxPartBytes?: number;
+  /** Fault injection: the binding's write calls after this many fail, as if the isolate died mid-put. */
+  writesBeforeFailure?: number;
+}
+
+/** Wraps a binding so that its write methods fail after `allowed` calls (see writesBeforeFailure). */
+export function failingWrites<T extends object>(binding: T, writeMethods: readonly (keyof T)[], allowed: number | undefined): T {
+  if (allowed === undefined) return binding;
+  let writes = 0;
+  return new Proxy(binding, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property);
+      if (typeof value !== "function") return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (!writeMethods.includes(property as keyof T)) return method.bind(target);
+      return (...args: unknown[]) => {
+        if (writes++ >= allowed) return Promise.reject(new Error("injected failure: the write was cut short"));
+        return method.apply(target, args);
+      };
+    },
+  });
+}
+
+export type StoreCall = { options?: StoreCallOptions } & (
+  | { method: "get"; key: string }
+  | { method: "put"; key: string; value: string; meta: StoreRecordMeta }
+  | { method: "delete"; key: string }
+  | { method: "list"; prefix?: string }
+  | { method: "prune"; prune?: PruneOptions }
+);
+
+export function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let offset = 0; offset < bytes.length; offset += 0x8000) binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
+  return btoa(binary);
+}
+
+export function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Runs one call on a store; the result is JSON (bytes as base64, a missing value as null). */
+export async function runStoreCall(store: SnapshotStore, call: StoreCall): Promise<unknown> {
+  switch (call.method) {
+    case "get": {
+      const value = await store.get(call.key);
+      return value === undefined ? null : toBase64(value);
+    }
+    case "put":
+      return store.put(call.key, fromBase64(call.value), call.meta).then(() => null);
+    case "delete":
+      return store.delete(call.key).then(() => null);
+    case "list":
+      return store.list(call.prefix);
+    case "prune":
+      return store.prune!(call.prune);
+  }
+}
+
+/** A SnapshotStore whose every call is sent to `send` (e.g. a POST to the harness worker). */
+export function remoteStore(send: (call: StoreCall) => Promise<unknown>, options: StoreCallOptions = {}): SnapshotStore {
+  return {
+    get: async (key) => {
+      const value = await send({ method: "get", key, options });
+      return typeof value === "string" ? fromBase64(value) : undefined;
+    },
+    put: async (key, value, meta) => void (await send({ method: "put", key, value: toBase64(value), meta, options })),
+    delete: async (key) => void (await send({ method: "delete", key, options })),
+    list: async (prefix) => (await send({ method: "list", ...(prefix === undefined ? {} : { prefix }), options })) as Awaited<ReturnType<SnapshotStore["list"]>>,
+    prune: async (prune) => (await send({ method: "prune", ...(prune === undefined ? {} : { prune }), options })) as { removed: string[] },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * durableObjectStore(storage): a SnapshotStore in a Durable Object's storage (`ctx.storage`).
+ *
+ * A value is at most 128 KiB on KV-backed objects and 2 MB on SQLite-backed ones, so records are
+ * stored in parts (default 127 KiB, fits both):
+ *
+ *   <prefix>i:<key>              index { meta, valueBytes, parts, generation }   (small; what list reads)
+ *   <prefix>p:<generation>:<n>   part n of the value
+ *
+ * A put writes the new parts under a new generation, then the index (in one storage.put when
+ * the parts and the index fit in 128 keys, which makes the whole record one atomic write), then
+ * deletes the old generation's parts (best effort: parts no index names are never read). A write
+ * cut short before the index leaves the previous index and its parts readable, so the
+ * interpreter's order (snapshot first, head last) keeps the previous head restorable.
+ */
+import type { PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta } from "../../types.js";
+import { pruneSnapshots } from "../../stores/store-contract.js";
+import type { DurableObjectStorageLike } from "./bindings.js";
+import { cleanMeta, inBatches, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
+
+export interface DurableObjectStoreOptions {
+  /** Prefix of every key this store writes. Default "quickbox:". */
+  keyPrefix?: string;
+  /** Largest part. Default 127 KiB (KV-backed objects allow 128 KiB per value); up to 2,000,000 on SQLite-backed objects. */
+  maxPartBytes?: number;
+}
+
+/** storage.get/put/delete take at most 128 keys at a time. */
+const MAX_KEYS_PER_CALL = 128;
+const LIST_PAGE = 1000;
+export const DEFAULT_DO_PART_BYTES = 127 * 1024;
+const MAX_DO_PART_BYTES = 2_000_000;
+
+interface IndexRecord {
+  meta: StoreRecordMeta;
+  valueBytes: number;
+  parts: number;
+  generation: string;
+}
+
+function isIndexRecord(value: unknown): value is IndexRecord {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Partial<IndexRecord>;
+  return typeof record.meta === "object" && typeof record.valueBytes === "number" && typeof record.parts === "number" && typeof record.generation === "string";
+}
+
+export function durableObjectStore(storage: DurableObjectStorageLike, options: DurableObjectStoreOptions = {}): SnapshotStore {
+  const prefix = options.keyPrefix ?? "quickbox:";
+  const maxPartBytes = partBytesOption(options.maxPartBytes, DEFAULT_DO_PART_BYTES, MAX_DO_PART_BYTES, "maxPartBytes");
+  const indexKey = (key: string) => `${prefix}i:${key}`;
+  const partKeys = (record: IndexRecord) => Array.from({ length: record.parts }, (_, n) => `${prefix}p:${record.generation}:${n}`);
+
+  async function readIndex(key: string): Promise<IndexRecord | undefined> {
+    const value = (await storage.get([indexKey(key)])).get(indexKey(key));
+    return isIndexRecord(value) ? value : undefined;
+  }
+
+  /** Best effort: once no index names them, parts are never read again, only left over. */
+  async function deleteParts(record: IndexRecord): Promise<void> {
+    await inBatches(partKeys(record), MAX_KEYS_PER_CALL, (batch) => storage.delete(batch)).catch(() => {});
+  }
+
+  const store: SnapshotStore = {
+    async get(key) {
+      const record = await readIndex(key);
+      if (!record) return undefined;
+      const keys = partKeys(record);
+      const parts: Uint8Array[] = [];
+      await inBatches(keys, MAX_KEYS_PER_CALL, async (batch) => {
+        const found = await storage.get(batch);
+        for (const partKey of batch) {
+          const part = found.get(partKey);
+          if (!(part instanceof Uint8Array)) throw incomplete(`${key}: part ${partKey} is missing`);
+          parts.push(part);
+        }
+      });
+      return joinParts(parts, record.valueBytes);
+    },
+
+    async put(key, value, meta) {
+      const previous = await readIndex(key);
+      const parts = splitValue(value, maxPartBytes);
+      const record: IndexRecord = { meta: cleanMeta(meta), valueBytes: value.length, parts: parts.length, generation: newGeneration() };
+      const entries = Object.fromEntries(partKeys(record).map((partKey, n) => [partKey, parts[n]]));
+      if (parts.length < MAX_KEYS_PER_CALL) {
+        await storage.put({ ...entries, [indexKey(key)]: record });
+      } else {
+        await inBatches(Object.entries(entries), MAX_KEYS_PER_CALL, (batch) => storage.put(Object.fromEntries(batch)));
+        await storage.put({ [indexKey(key)]: record });
+      }
+      if (previous) await deleteParts(previous);
+    },
+
+    async delete(key) {
+      const record = await readIndex(key);
+      if (!record) return;
+      await storage.delete([indexKey(key)]);
+      await deleteParts(record);
+    },
+
+    async list(keyPrefix = "") {
+      const records: StoreRecord[] = [];
+      const listPrefix = indexKey(keyPrefix);
+      for (let startAfter: string | undefined; ; ) {
+        const page = await storage.list({ prefix: listPrefix, limit: LIST_PAGE, ...(startAfter === undefined ? {} : { startAfter }) });
+        for (const [storageKey, value] of page) {
+          if (isIndexRecord(value)) records.push({ key: storageKey.slice(indexKey("").length), ...cleanMeta(value.meta) });
+          startAfter = storageKey;
+        }
+        if (page.size < LIST_PAGE) return records;
+      }
+    },
+
+    prune: (pruneOptions?: PruneOptions) => pruneSnapshots(store, pruneOptions),
+  };
+  return store;
+}
