@@ -8,6 +8,8 @@ const VALUE_REVIVERS = {
   Handle: (text: string) => ({ $handle: text }),
   Err: (error: { name: string; message: string; stack: string }) => error,
   Obj: (object: Record<string, unknown>) => object,
+  // The guest encodes binary data itself (it has no btoa for devalue's own encoding).
+  ArrayBuffer: (data: { base64: string }) => Uint8Array.from(atob(data.base64), (char) => char.charCodeAt(0)).buffer,
 };
 
 /** Console text as the model sees it: the final newline dropped, the cut marked. */

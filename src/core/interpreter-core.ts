@@ -151,7 +151,7 @@ export class InterpreterCore {
     if (this.#disposal.signal.aborted) return reply(simpleError("Cancelled", "the interpreter was disposed"));
     let record: ThreadRecord;
     try {
-      record = await this.#threadFor(threadId, warnings, request.restore);
+      record = await this.#threadFor(threadId, warnings, request.restore, request.persist?.storedHead);
     } catch (error) {
       // A hibernated or persisted thread that cannot be restored: the eval reports it.
       if (!isQuickboxError(error) || error.code !== "SNAPSHOT_REJECTED") throw error;
@@ -180,7 +180,7 @@ export class InterpreterCore {
   async #resumeNow(request: EngineResumeRequest, host: HostCallChannel): Promise<EngineReply> {
     const startedAt = performance.now();
     const warnings: string[] = [];
-    const record = await this.#threadFor(request.threadId, warnings, request.restore);
+    const record = await this.#threadFor(request.threadId, warnings, request.restore, request.persist?.storedHead);
     if (!record.thread.pause) throw new QuickboxError("NOT_PAUSED", `thread "${request.threadId}" is not paused`);
     const { signal, release } = this.#evalSignal(request.signal);
     try {
@@ -221,7 +221,8 @@ export class InterpreterCore {
     return reply;
   }
 
-  async #threadFor(threadId: string, warnings: string[], restore: Uint8Array[] | undefined): Promise<ThreadRecord> {
+  /** `storedHead`: the id of the chain's last snapshot, as the host's head names it (checked). */
+  async #threadFor(threadId: string, warnings: string[], restore: Uint8Array[] | undefined, storedHead?: string | null): Promise<ThreadRecord> {
     const existing = this.#threads.get(threadId);
     if (existing) return existing;
     const config = {
@@ -232,7 +233,7 @@ export class InterpreterCore {
     };
     let record: ThreadRecord;
     if (restore?.length) {
-      const restored = await restoreSnapshotChain(restore, threadId, config, this.#snapshots);
+      const restored = await restoreSnapshotChain(restore, threadId, config, this.#snapshots, storedHead);
       record = { thread: restored.thread, cells: restored.core.cells };
     } else {
       record = { thread: await QuickJSThread.create(this.#image, config), cells: 0 };
@@ -250,17 +251,17 @@ export class InterpreterCore {
   async snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<EncodedSnapshot> {
     this.#assertAlive();
     return this.#queues.run(threadId, async () => {
-      const record = await this.#threadFor(threadId, [], options.restore);
+      const record = await this.#threadFor(threadId, [], options.restore, options.storedHead);
       return takeSnapshot(record.thread, threadId, { cells: record.cells }, this.#snapshots, { storedHead: options.storedHead, ...(options.full ? { full: true } : {}) });
     });
   }
 
   /** Copies `from` (live, or restored from `restore`) into a new thread `to`; returns `to`'s full snapshot. */
-  async fork(from: string, to: string, options: { restore?: Uint8Array[] }): Promise<EncodedSnapshot> {
+  async fork(from: string, to: string, options: { restore?: Uint8Array[]; storedHead?: string | null }): Promise<EncodedSnapshot> {
     this.#assertAlive();
     if (this.#threads.has(to)) throw new QuickboxError("THREAD_EXISTS", `thread "${to}" already exists`);
     const source = await this.#queues.run(from, async () => {
-      const record = await this.#threadFor(from, [], options.restore);
+      const record = await this.#threadFor(from, [], options.restore, options.storedHead);
       const snapshot = await takeSnapshot(record.thread, from, { cells: record.cells }, this.#snapshots, { storedHead: null, full: true, keepBaseline: true });
       return { snapshot, cells: record.cells };
     });

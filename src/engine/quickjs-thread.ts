@@ -654,6 +654,10 @@ export class QuickJSThread {
     }
     const message = error instanceof Error ? error.message : String(error);
     this.#discard(`the interpreter crashed: ${message}`);
+    // A wasm trap right after an allocation failed: QuickJS ran on with a failed allocation
+    // (seen as "memory access out of bounds" when a Map or the heap is full). The instance is
+    // gone either way, but what the program did was run out of memory.
+    if (this.#heapExhausted) return errorOutcome("OutOfMemory", "out of memory");
     return errorOutcome("InternalError", `the interpreter crashed: ${message}`);
   }
 }

@@ -53,8 +53,18 @@ export class EvalSession {
         // A final Promise is awaited; any other value (a thenable, a proxy) is the result as is,
         // so no guest code runs just to look at it.
         const value = record.value;
-        if (!isProxy(value) && value instanceof Promise) then(value, settleOk, settleError);
-        else settleOk(value);
+        if (!isProxy(value) && value instanceof Promise) {
+          // Something that only claims to be a Promise (its prototype, a Symbol.hasInstance
+          // override, a subclass whose species throws) makes then() throw: it cannot be awaited,
+          // so it is the result as it is (never a promise that nothing settles).
+          try {
+            then(value, settleOk, settleError);
+          } catch {
+            settleOk(value);
+          }
+        } else {
+          settleOk(value);
+        }
       },
       settleError,
     );
@@ -79,7 +89,7 @@ export class EvalSession {
           ? renderSuccess(settlement.value, this.limits.maxResultChars)
           : renderError(settlement.error, this.limits.maxResultChars);
     } catch (error) {
-      rendered = renderFailure(error);
+      rendered = renderFailure(error, settlement.kind === "error");
     }
     const { text, droppedChars } = this.output.take();
     const outcome: FinishedEval = { ...rendered, stdout: text, stdoutDroppedChars: droppedChars };

@@ -6,6 +6,7 @@
  */
 import { jsonParse, jsonStringify } from "./intrinsics.js";
 import { parse as parseDevalue } from "devalue";
+import { decodeBase64 } from "./base64.js";
 
 export type CallKind = "tool" | "task";
 
@@ -33,6 +34,15 @@ export interface CallResult {
 }
 
 type Resolvers = [resolve: (value: unknown) => void, reject: (error: unknown) => void];
+
+/**
+ * The host sends class instances and errors as plain objects ("Obj", see host/guest-encoding)
+ * and binary data as base64 (devalue's own decoder needs atob, which the guest does not have).
+ */
+const RESULT_REVIVERS = {
+  Obj: (value: unknown) => value,
+  ArrayBuffer: (base64: unknown) => decodeBase64(String(base64)),
+};
 
 export interface HostCalls {
   request(kind: CallKind, name: string, args: unknown): Promise<unknown>;
@@ -87,7 +97,7 @@ export function createHostCalls(): HostCalls {
         }
         try {
           const value =
-            result.value === undefined ? undefined : result.encoding === "devalue" ? parseDevalue(result.value) : jsonParse(result.value);
+            result.value === undefined ? undefined : result.encoding === "devalue" ? parseDevalue(result.value, RESULT_REVIVERS) : jsonParse(result.value);
           resolvers[0](value);
         } catch (error) {
           resolvers[1](error);

@@ -22,7 +22,8 @@ export function installProxyRegistry(target: Record<string, unknown>): void {
   }
   Object.defineProperty(Proxy, "revocable", {
     value: function revocable(proxyTarget: object, handler: ProxyHandler<object>) {
-      const result = NativeProxy.revocable(proxyTarget, handler);
+      // Through the inspectable wrapper too, so that rendering shows the target and runs no trap.
+      const result = (InspectableProxy as unknown as { revocable: typeof NativeProxy.revocable }).revocable(proxyTarget, handler);
       proxies.add(result.proxy);
       return result;
     },

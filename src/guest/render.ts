@@ -1,5 +1,6 @@
 import { inspect } from "node-inspect-extracted";
 import { stringify } from "devalue";
+import { encodeBase64 } from "./base64.js";
 import { isProxy } from "./proxy-registry.js";
 import { jsonStringify, objectGetOwnPropertyDescriptors, objectGetPrototypeOf } from "./intrinsics.js";
 
@@ -31,18 +32,19 @@ function cut(text: string, limitChars: number): { body: string; droppedChars: nu
 
 /** QuickJS keeps only the frames in `stack`; strip our own frames and the trailing newline. */
 export function userStack(error: Error): string {
-  let stack: unknown;
+  // A program may replace the String and Array methods used here, or give the error a stack
+  // getter that throws: then there is no stack, and the error still renders.
   try {
-    stack = error.stack;
+    const stack: unknown = error.stack;
+    if (typeof stack !== "string") return "";
+    return stack
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !PRELUDE_FRAME.test(line))
+      .slice(0, MAX_STACK_FRAMES)
+      .join("\n");
   } catch {
     return "";
   }
-  if (typeof stack !== "string") return "";
-  return stack
-    .split("\n")
-    .filter((line) => line.trim() !== "" && !PRELUDE_FRAME.test(line))
-    .slice(0, MAX_STACK_FRAMES)
-    .join("\n");
 }
 
 /**
@@ -101,7 +103,8 @@ function inspectValue(value: unknown): string {
 
 function describeHandle(value: unknown): string {
   const text = inspectValue(value);
-  if (typeof value === "function") return `${text} arity=${value.length}`;
+  // A proxy's `length` would run its get trap: no arity for proxied functions.
+  if (typeof value === "function" && !isProxy(value)) return `${text} arity=${value.length}`;
   return text;
 }
 
@@ -183,6 +186,8 @@ export function copyValue(value: unknown, limitChars: number): { value?: string;
         }
         return undefined;
       },
+      // devalue would need btoa, which the guest does not have. (An object: "" would be falsy.)
+      ArrayBuffer: (candidate: unknown) => (candidate instanceof ArrayBuffer ? { base64: encodeBase64(candidate) } : undefined),
       Err: (candidate: unknown) =>
         candidate instanceof Error
           ? { name: String(candidate.name), message: String(candidate.message), stack: userStack(candidate) }
@@ -210,13 +215,20 @@ const ENGINE_ERRORS: Record<string, string> = {
   interrupted: "Timeout",
 };
 
-/** When rendering itself fails (a custom inspect that throws, say), the model still gets an answer. */
-export function renderFailure(error: unknown): RenderedOutcome {
+/**
+ * When rendering itself fails (a custom inspect that throws, say), the model still gets an
+ * answer; a thrown error stays an error (`thrownError`), whatever stopped its rendering.
+ */
+export function renderFailure(error: unknown, thrownError = false): RenderedOutcome {
   let reason = "unknown error";
   try {
     reason = error instanceof Error ? `${String(error.name)}: ${String(error.message)}` : String(error);
   } catch {
     // keep the default
+  }
+  if (thrownError) {
+    const body = `[the thrown value could not be rendered: ${reason}]`;
+    return { status: "error", body, droppedChars: 0, handle: false, errorType: "Error", errorMessage: body };
   }
   return { status: "ok", body: `[value could not be rendered: ${reason}]`, droppedChars: 0, handle: true };
 }
@@ -249,8 +261,12 @@ export function renderError(thrown: unknown, limitChars: number): RenderedOutcom
       name = ENGINE_ERRORS[message]!;
     }
     const stack = userStack(thrown);
-    const text = stack ? `${message}\n${stack}` : message;
-    return { status: "error", ...cut(text, limitChars), handle: false, errorType: name, errorMessage: message, errorStack: stack };
+    // A huge message is cut before anything is built from it (guest memory may be nearly full).
+    const head = message.length > limitChars ? message.slice(0, limitChars + 1) : message;
+    const { body } = cut(stack ? `${head}\n${stack}` : head, limitChars);
+    const droppedChars = message.length + (stack ? 1 + stack.length : 0) - body.length;
+    const errorMessage = message.length > limitChars ? `${message.slice(0, limitChars)}… [truncated ${message.length - limitChars} chars]` : message;
+    return { status: "error", body, droppedChars, handle: false, errorType: name, errorMessage, errorStack: stack };
   }
   const message = thrown === null ? "null" : inspectValue(thrown);
   return { status: "error", ...cut(message, limitChars), handle: false, errorType: "Error", errorMessage: message };

@@ -3,6 +3,7 @@
  * thread (the tool set belongs to the interpreter, not to the base image).
  */
 import type { HostCalls } from "./host-calls.js";
+import { jsonParse, jsonStringify } from "./intrinsics.js";
 
 export interface ToolManifestEntry {
   /** The tool's own name, used by the host. */
@@ -91,7 +92,10 @@ export function buildTaskFunction(subagents: SubagentManifest, calls: HostCalls)
       if (typeof input !== "object" || input === null || Array.isArray(input)) {
         throw new TypeError("task() takes one object: { description, subagentType, label?, responseSchema? }");
       }
-      const fields = input as Record<string, unknown>;
+      // Read every field exactly once: getters and proxies must not show validation one input and
+      // the host another. What is validated is what is sent.
+      const fields: Record<string, unknown> = {};
+      for (const key of Object.keys(input)) fields[key] = (input as Record<string, unknown>)[key];
       const unknown = Object.keys(fields).filter((key) => !TASK_FIELDS.includes(key));
       if (unknown.length) throw new TypeError(`task(): unknown field ${unknown.map((k) => JSON.stringify(k)).join(", ")} (expected ${TASK_FIELDS.join(", ")})`);
       if (typeof fields.description !== "string" || !fields.description.trim()) {
@@ -108,8 +112,11 @@ export function buildTaskFunction(subagents: SubagentManifest, calls: HostCalls)
         if (typeof fields.responseSchema !== "object" || fields.responseSchema === null) {
           throw new TypeError("task(): responseSchema must be a JSON Schema object");
         }
-        const text = JSON.stringify(fields.responseSchema);
+        const text = jsonStringify(fields.responseSchema);
+        if (typeof text !== "string") throw new TypeError("task(): responseSchema must be a JSON Schema object");
         if (text.length > MAX_RESPONSE_SCHEMA_BYTES) throw new TypeError(`task(): responseSchema is larger than ${MAX_RESPONSE_SCHEMA_BYTES} bytes`);
+        // The parsed copy is both checked and sent.
+        fields.responseSchema = jsonParse(text);
         schemaShape(fields.responseSchema, 1, { properties: 0 });
       }
       return calls.request("task", fields.subagentType, fields);

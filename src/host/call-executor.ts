@@ -42,12 +42,30 @@ class ResultBatcher {
   }
 }
 
-function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string") {
-    return (error as { message: string }).message;
+/** Longest tool error message handed to the program (the rest is cut, and the cut is marked). */
+function boundedMessage(message: string, maxChars: number): string {
+  return message.length <= maxChars ? message : `${message.slice(0, maxChars)}… [truncated ${message.length - maxChars} chars]`;
+}
+
+/**
+ * The message of whatever a tool threw. Tools may throw anything: null-prototype objects,
+ * proxies whose traps throw, objects whose `message` getter or `toString` throws. None of that
+ * may escape as a host exception (the call would never settle).
+ */
+export function errorMessage(error: unknown): string {
+  try {
+    if (error instanceof Error) return String(error.message);
+    if (typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string") {
+      return (error as { message: string }).message;
+    }
+    return String(error);
+  } catch {
+    try {
+      return Object.prototype.toString.call(error);
+    } catch {
+      return "the tool threw a value that cannot be described";
+    }
   }
-  return String(error);
 }
 
 export class CallExecutor {
@@ -61,7 +79,14 @@ export class CallExecutor {
   run(calls: GuestCall[], scope: CallScope, sink: ResultSink): void {
     const batcher = new ResultBatcher(sink);
     for (const call of calls) {
-      void this.#runOne(call, scope).then((result) => batcher.push(result));
+      // Every call settles, whatever happens on the host: an unsettled call would hang the eval.
+      void this.#runOne(call, scope)
+        .catch((error: unknown): CallResult => ({
+          id: call.id,
+          ok: false,
+          error: { name: call.kind === "task" ? "TaskError" : "ToolError", message: `${call.name} failed on the host: ${errorMessage(error)}` },
+        }))
+        .then((result) => batcher.push(result));
     }
   }
 
@@ -111,7 +136,11 @@ export class CallExecutor {
       result = { id: call.id, ok: true, ...encodeForGuest(value, this.options.maxToolPayloadBytes) };
     } catch (error) {
       const message =
-        error instanceof PayloadError ? `tools.${tool.key}: ${error.message}` : this.options.sanitizeToolErrors ? "Tool failed" : errorMessage(error);
+        error instanceof PayloadError
+          ? `tools.${tool.key}: ${error.message}`
+          : this.options.sanitizeToolErrors
+            ? "Tool failed"
+            : boundedMessage(errorMessage(error), this.options.maxToolPayloadBytes);
       result = { id: call.id, ok: false, error: { name: "ToolError", message, details: { tool: call.name } } };
     }
     this.#emit({

@@ -3,6 +3,7 @@ import { QuickboxError } from "../errors.js";
 import type { CallResult, GuestCall } from "../guest/host-calls.js";
 import type { SubagentManifest } from "../guest/tools-global.js";
 import type { InterpreterEvent, SubagentOptions, TaskRequest, ToolContext } from "../types.js";
+import { errorMessage } from "./call-executor.js";
 import { encodeForGuest } from "./guest-encoding.js";
 import { adaptSchema, describeIssues } from "./schema.js";
 
@@ -65,7 +66,9 @@ export class SubagentRunner {
       }
       result = { id: call.id, ok: true, ...encodeForGuest(reply, maxPayloadBytes) };
     } catch (error) {
-      result = { id: call.id, ok: false, error: { name: "TaskError", message: error instanceof Error ? error.message : String(error) } };
+      const message = errorMessage(error);
+      const bounded = message.length <= maxPayloadBytes ? message : `${message.slice(0, maxPayloadBytes)}… [truncated ${message.length - maxPayloadBytes} chars]`;
+      result = { id: call.id, ok: false, error: { name: "TaskError", message: bounded } };
     }
     emit({ ...base, phase: "end", durationMs: performance.now() - started, ok: result.ok, ...(result.error ? { error: result.error.message } : {}) });
     return result;

@@ -9,7 +9,7 @@ import { SerialQueues } from "../core/serial-queue.js";
 import type { EngineReply } from "../core/interpreter-core.js";
 import type { SkillFiles } from "../engine/module-loader.js";
 import type { InterruptDecision } from "../engine/quickjs-thread.js";
-import { QuickboxError } from "../errors.js";
+import { isQuickboxError, QuickboxError } from "../errors.js";
 import type { ResolvedOptions } from "../options.js";
 import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
 import type { EngineClient } from "../transport/engine-client.js";
@@ -145,6 +145,10 @@ export class ThreadDirectory {
         },
         this.executor,
       );
+      // The stored thread could not be restored (the engine said SnapshotError and kept nothing):
+      // it is not live now. Marking it live would make the next eval start a fresh thread and
+      // store that over the head, silently abandoning the stored state.
+      if (restore !== undefined && reply.result.error?.type === "SnapshotError" && !reply.snapshot) return reply.result;
       this.#noteRestart(threadId, restore !== undefined, reply.result);
       return this.#settle(threadId, reply);
     });
@@ -191,9 +195,8 @@ export class ThreadDirectory {
   }
 
   /** Calls that were executing when a process died: ask `recover`, never re-run silently. */
-  async #recoveredDecisions(threadId: string, pending: Interrupt[]): Promise<Map<string, InterruptDecision>> {
+  async #recoveredDecisions(threadId: string, pending: Interrupt[], log: CallLogEntry[]): Promise<Map<string, InterruptDecision>> {
     const decided = new Map<string, InterruptDecision>();
-    const log = await this.#persistence.callLog(threadId);
     for (const entry of log) {
       const interrupt = pending.find((candidate) => candidate.id === entry.interruptId);
       if (!interrupt) continue;
@@ -220,7 +223,8 @@ export class ThreadDirectory {
         if (!this.#live.has(threadId) && !head) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${threadId}"`);
         throw new QuickboxError("NOT_PAUSED", `thread "${threadId}" is not paused`);
       }
-      const recovered = await this.#recoveredDecisions(threadId, pending);
+      const previousLog = await this.#persistence.callLog(threadId);
+      const recovered = await this.#recoveredDecisions(threadId, pending, previousLog);
       const chosen = new Map(recovered);
       for (const [interruptId, decision] of Object.entries(decisions)) {
         const interrupt = pending.find((candidate) => candidate.id === interruptId);
@@ -238,20 +242,31 @@ export class ThreadDirectory {
           const interrupt = pending.find((candidate) => candidate.id === decision.interruptId)!;
           return { interruptId: interrupt.id, callId: interrupt.id, name: interrupt.name, args: JSON.parse(decision.run.args) as unknown, state: "executing" };
         });
-      if (executing.length || recovered.size) await this.#persistence.writeCallLog(threadId, executing);
+      // (Fetched before the log is written: a chain that is missing fails with nothing logged.)
       const { restore, storedHead } = await this.#restoreFor(threadId);
-      const reply = await this.client.resume(
-        {
-          threadId,
-          decisions: [...chosen.values()],
-          ...(signal ? { signal } : {}),
-          ...(restore ? { restore } : {}),
-          // A paused thread lives in the store; once resumed, the store must not keep offering
-          // the paused state (resuming it again would repeat effects): always snapshot.
-          persist: { storedHead },
-        },
-        this.executor,
-      );
+      if (executing.length || recovered.size) await this.#persistence.writeCallLog(threadId, executing);
+      let reply: EngineReply;
+      try {
+        reply = await this.client.resume(
+          {
+            threadId,
+            decisions: [...chosen.values()],
+            ...(signal ? { signal } : {}),
+            ...(restore ? { restore } : {}),
+            // A paused thread lives in the store; once resumed, the store must not keep offering
+            // the paused state (resuming it again would repeat effects): always snapshot.
+            persist: { storedHead },
+          },
+          this.executor,
+        );
+      } catch (error) {
+        // A snapshot the engine refused to restore: nothing ran, so no call was executing. Left
+        // in the log, the calls would count as cut off by a crash at the next resume.
+        if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED" && (executing.length || recovered.size)) {
+          await this.#persistence.writeCallLog(threadId, previousLog).catch(() => {});
+        }
+        throw error;
+      }
       this.#noteRestart(threadId, restore !== undefined, reply.result);
       const settled = await this.#settle(threadId, reply);
       if (executing.length || recovered.size) await this.#persistence.writeCallLog(threadId, []);
@@ -284,9 +299,9 @@ export class ThreadDirectory {
     await this.#queues.run(to, async () => {
       if (this.#live.has(to) || (await this.#persistence.head(to))) throw new QuickboxError("THREAD_EXISTS", `thread "${to}" already exists`);
       const snapshot = await this.#queues.run(from, async () => {
-        const { restore } = await this.#restoreFor(from);
+        const { restore, storedHead } = await this.#restoreFor(from);
         if (!this.#live.has(from) && !restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${from}"`);
-        const made = await this.client.fork(from, to, restore ? { restore } : {});
+        const made = await this.client.fork(from, to, restore ? { restore, storedHead } : {});
         if (restore) this.#live.set(from, { lastUsed: performance.now(), dirty: false });
         return made;
       });
@@ -351,18 +366,24 @@ export class ThreadDirectory {
       await this.#queues.run(threadId, async () => {
         const live = this.#live.get(threadId);
         if (!live) return;
-        if (live.dirty || !(await this.#persistence.head(threadId))) {
-          const head = await this.#persistence.head(threadId);
-          const snapshot = await this.client.snapshot(threadId, { storedHead: head?.chain[head.chain.length - 1] ?? null });
-          const written = await this.#store(threadId, snapshot, this.#paused.get(threadId) ?? []);
-          // A thread that cannot be stored stays live: hibernating it would lose it.
-          if (!written.info) {
-            this.#emitWarning(threadId, `thread not hibernated: ${written.warning}`);
-            return;
+        // Hibernation is housekeeping after a finished request: if it fails (a store that
+        // throws, a worker that was restarted meanwhile), the request's result still stands.
+        try {
+          if (live.dirty || !(await this.#persistence.head(threadId))) {
+            const head = await this.#persistence.head(threadId);
+            const snapshot = await this.client.snapshot(threadId, { storedHead: head?.chain[head.chain.length - 1] ?? null });
+            const written = await this.#store(threadId, snapshot, this.#paused.get(threadId) ?? []);
+            // A thread that cannot be stored stays live: hibernating it would lose it.
+            if (!written.info) {
+              this.#emitWarning(threadId, `thread not hibernated: ${written.warning}`);
+              return;
+            }
           }
+          await this.client.drop(threadId);
+          this.#live.delete(threadId);
+        } catch (error) {
+          this.#emitWarning(threadId, `thread not hibernated: ${error instanceof Error ? error.message : String(error)}`);
         }
-        await this.client.drop(threadId);
-        this.#live.delete(threadId);
       });
     }
   }

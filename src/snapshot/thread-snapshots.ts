@@ -129,12 +129,18 @@ export async function takeSnapshot(
   return { id, bytes, header };
 }
 
-/** Restores a thread from its chain: a full snapshot first, then its deltas in order. */
+/**
+ * Restores a thread from its chain: a full snapshot first, then its deltas in order.
+ * `expectedLastId`, the id the host's head names for the last snapshot, is checked once the
+ * snapshots passed every check of the codec: each delta's parent id covers the snapshots before
+ * it, this covers the last one, so that bytes damaged in the store are refused, not restored.
+ */
 export async function restoreSnapshotChain(
   chain: Uint8Array[],
   threadId: string,
   config: ThreadConfig,
   context: SnapshotContext,
+  expectedLastId?: string | null,
 ): Promise<{ thread: QuickJSThread; core: CoreThreadState; paused: boolean }> {
   if (!chain.length) throw new Error("quickbox: empty snapshot chain");
   const expected = { wasmBuild: context.image.profile.id, baseImage: context.image.hash, threadId };
@@ -148,6 +154,9 @@ export async function restoreSnapshotChain(
     }
     previousId = await snapshotId(bytes);
     decoded.push(snapshot);
+  }
+  if (expectedLastId && previousId !== expectedLastId) {
+    throw new QuickboxError("SNAPSHOT_REJECTED", `snapshot rejected (truncated): the bytes of snapshot ${expectedLastId.slice(0, 12)}… do not match its id (damaged in the store)`, { reason: "truncated" });
   }
   const last = decoded[decoded.length - 1]!;
   const memoryChunks = Math.max(0, ...decoded.map((snapshot) => snapshot.manifest.memoryChunks ?? 0));

@@ -28,7 +28,7 @@ export interface EngineClient {
   eval(call: EvalCall, executor: CallExecutor): Promise<EngineReply>;
   resume(call: ResumeCall, executor: CallExecutor): Promise<EngineReply>;
   snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<EncodedSnapshot>;
-  fork(from: string, to: string, options: { restore?: Uint8Array[] }): Promise<EncodedSnapshot>;
+  fork(from: string, to: string, options: { restore?: Uint8Array[]; storedHead?: string | null }): Promise<EncodedSnapshot>;
   /** Forgets the live thread (it hibernates, or is reset). */
   drop(threadId: string): Promise<void>;
   threads(): Promise<ThreadInfo[]>;

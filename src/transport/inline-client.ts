@@ -56,7 +56,7 @@ export class InlineClient implements EngineClient {
     return this.core.snapshot(threadId, options);
   }
 
-  fork(from: string, to: string, options: { restore?: Uint8Array[] }): Promise<EncodedSnapshot> {
+  fork(from: string, to: string, options: { restore?: Uint8Array[]; storedHead?: string | null }): Promise<EncodedSnapshot> {
     return this.core.fork(from, to, options);
   }
 

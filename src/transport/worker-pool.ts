@@ -33,6 +33,12 @@ export const WATCHDOG_GRACE_MS = 1500;
 export const CANCEL_GRACE_MS = 1000;
 const CANCEL_SLOTS = 64;
 const WATCHDOG_CHECK_MS = 100;
+/**
+ * Extra silence allowed while the worker runs a control call (a snapshot for hibernation, a
+ * fork, a restore): that work runs no guest code, but it can take seconds for a large thread,
+ * and an eval queued behind it must not make the watchdog take it for a stuck builtin.
+ */
+export const CONTROL_CALL_GRACE_MS = 30_000;
 
 interface PendingEval {
   threadId: string;
@@ -76,6 +82,8 @@ class EngineWorker {
   #dead: string | null = null;
   readonly #cancelFlags = typeof SharedArrayBuffer === "function" ? new Int32Array(new SharedArrayBuffer(CANCEL_SLOTS * 4)) : null;
   #watchdog: ReturnType<typeof setInterval> | null = null;
+  /** Control calls (comlink) in flight: they fail if the worker dies, instead of never settling. */
+  readonly #controlCalls = new Set<(error: Error) => void>();
 
   private constructor(
     private readonly spawned: SpawnedWorker,
@@ -116,7 +124,34 @@ class EngineWorker {
 
   /** Silence allowed while an eval runs: the run and the result copy each get timeoutMs. */
   get #silenceLimitMs(): number {
-    return 2 * this.settings.engine.timeoutMs + WATCHDOG_GRACE_MS;
+    return 2 * this.settings.engine.timeoutMs + WATCHDOG_GRACE_MS + (this.#controlCalls.size ? CONTROL_CALL_GRACE_MS : 0);
+  }
+
+  /** A control call: it counts as hearing from the worker when it ends, and fails if the worker dies. */
+  #control<T>(call: () => Promise<Reply<T>>): Promise<T> {
+    if (this.#dead) return Promise.reject(new QuickboxError("WORKER_FAILED", `the engine worker is gone: ${this.#dead}`));
+    return new Promise<T>((resolve, reject) => {
+      const fail = (error: Error) => reject(error);
+      // A worker that dies silently (a browser worker reports no exit) is noticed by the watchdog.
+      if (!this.#controlCalls.size && !this.#pending.size) this.#lastHeard = performance.now();
+      this.#controlCalls.add(fail);
+      this.#startWatchdog();
+      const settle = () => {
+        this.#controlCalls.delete(fail);
+        this.#lastHeard = performance.now();
+        if (!this.#pending.size && !this.#controlCalls.size) this.#stopWatchdog();
+      };
+      unwrap(call()).then(
+        (value) => {
+          settle();
+          resolve(value);
+        },
+        (error: unknown) => {
+          settle();
+          reject(error);
+        },
+      );
+    });
   }
 
   eval(call: EvalCall, executor: CallExecutor): Promise<EngineReply> {
@@ -163,7 +198,7 @@ class EngineWorker {
         call.signal?.removeEventListener("abort", onAbort);
         if (this.#pending.get(id)?.scopeUsed) scope.abort();
         this.#pending.delete(id);
-        if (!this.#pending.size) this.#stopWatchdog();
+        if (!this.#pending.size && !this.#controlCalls.size) this.#stopWatchdog();
       };
       this.#pending.set(id, {
         threadId: call.threadId,
@@ -188,19 +223,19 @@ class EngineWorker {
   }
 
   snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<EncodedSnapshot> {
-    return unwrap(this.api.snapshot(threadId, options));
+    return this.#control(() => this.api.snapshot(threadId, options));
   }
 
-  fork(from: string, to: string, options: { restore?: Uint8Array[] }): Promise<EncodedSnapshot> {
-    return unwrap(this.api.fork(from, to, options));
+  fork(from: string, to: string, options: { restore?: Uint8Array[]; storedHead?: string | null }): Promise<EncodedSnapshot> {
+    return this.#control(() => this.api.fork(from, to, options));
   }
 
   drop(threadId: string): Promise<void> {
-    return unwrap(this.api.drop(threadId)).then(() => undefined);
+    return this.#control(() => this.api.drop(threadId)).then(() => undefined);
   }
 
   threadInfos(): Promise<ThreadInfo[]> {
-    return unwrap(this.api.threads());
+    return this.#control(() => this.api.threads());
   }
 
   async dispose(): Promise<void> {
@@ -213,6 +248,12 @@ class EngineWorker {
     }
     this.#shutdown();
     for (const pending of this.#pending.values()) pending.reject(new QuickboxError("DISPOSED", "this interpreter was disposed"));
+    this.#failControlCalls(new QuickboxError("DISPOSED", "this interpreter was disposed"));
+  }
+
+  #failControlCalls(error: Error): void {
+    for (const fail of [...this.#controlCalls]) fail(error);
+    this.#controlCalls.clear();
   }
 
   #onMessage(data: unknown): void {
@@ -276,6 +317,7 @@ class EngineWorker {
     if (this.#dead) return;
     this.#dead = reason;
     this.#shutdown();
+    this.#failControlCalls(new QuickboxError("WORKER_FAILED", `the engine worker was restarted while it worked on this request: ${reason}`));
     const message = `the engine worker was restarted: ${reason}`;
     const warning = `the thread's state was lost (${message}); thread was restarted: its next eval restores its last stored snapshot, or starts fresh`;
     for (const pending of this.#pending.values()) {
@@ -366,7 +408,7 @@ export class WorkerPool implements EngineClient {
     return this.#onThread(threadId, (worker) => worker.snapshot(threadId, options));
   }
 
-  fork(from: string, to: string, options: { restore?: Uint8Array[] }): Promise<EncodedSnapshot> {
+  fork(from: string, to: string, options: { restore?: Uint8Array[]; storedHead?: string | null }): Promise<EncodedSnapshot> {
     // Both threads live on the source's worker.
     const slot = this.#slotFor(from);
     this.#assignment.set(to, slot);

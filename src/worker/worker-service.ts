@@ -20,7 +20,7 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 export interface WorkerApi {
   init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module, cancelFlags?: SharedArrayBuffer): Promise<Reply<null>>;
   snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<Reply<EncodedSnapshot>>;
-  fork(from: string, to: string, options: { restore?: Uint8Array[] }): Promise<Reply<EncodedSnapshot>>;
+  fork(from: string, to: string, options: { restore?: Uint8Array[]; storedHead?: string | null }): Promise<Reply<EncodedSnapshot>>;
   drop(threadId: string): Promise<Reply<null>>;
   threads(): Promise<Reply<ThreadInfo[]>>;
   dispose(): Promise<void>;

@@ -1,3 +1,4 @@
 // expect: ok
+// category: escape
 const AsyncFunction = (async () => {}).constructor;
 await new AsyncFunction('return typeof process')()

@@ -1,4 +1,5 @@
 // expect: Timeout
+// category: bomb-cpu
 // requires: watchdog
 // BigInt-to-string never polls QuickJS's interrupt handler and is quadratic (~3 s each here);
 // join converts the four elements inside one builtin call, with no poll between them.

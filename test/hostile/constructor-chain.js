@@ -1,4 +1,5 @@
 // expect: ok
+// category: escape
 // expect-text: ^<result>\[ 'undefined', 'undefined', 'undefined' \]</result>$
 const g = (function () {}).constructor('return this')();
 const g2 = [].constructor.constructor('return globalThis')();

@@ -1,2 +1,3 @@
 // expect: Deadlock
+// category: bomb-promises
 await new Promise(() => {})

@@ -1,2 +1,3 @@
 // expect: Timeout
+// category: bomb-cpu
 while (true) {}

@@ -1,3 +1,4 @@
 // expect: Timeout
+// category: bomb-timers
 setInterval(() => {}, 0);
 await new Promise(() => {});

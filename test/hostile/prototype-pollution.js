@@ -1,4 +1,5 @@
 // expect: ok
+// category: tampering
 Object.prototype.polluted = 'yes';
 Array.prototype.push = () => { throw new Error('hijacked') };
 'polluted this thread only'

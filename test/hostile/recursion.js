@@ -1,3 +1,4 @@
 // expect: StackOverflow
+// category: bomb-stack
 function f() { return f() + 1 }
 f()

@@ -1,2 +1,3 @@
 // expect: Timeout
+// category: bomb-regex
 /(a+)+$/.test('a'.repeat(40) + '!')

@@ -1,3 +1,4 @@
 // expect: ok
+// category: rendering
 // expect-text: \[Getter\]
 ({ get trap() { while (true) {} } })

@@ -1,2 +1,3 @@
 // expect: ok
+// category: rendering
 ({ toJSON() { while (true) {} }, a: 1 })

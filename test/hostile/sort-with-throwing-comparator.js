@@ -1,2 +1,3 @@
 // expect: Error
+// category: tampering
 [3, 1, 2].sort(() => { throw new Error('cmp') })

@@ -1,3 +1,4 @@
 // expect: OutOfMemory|RangeError|InternalError
+// category: bomb-growth
 let s = 'x';
 while (true) s += s;

@@ -1,2 +1,3 @@
 // expect: OutOfMemory|RangeError|InternalError
+// category: bomb-growth
 'abc'.repeat(2 ** 29)

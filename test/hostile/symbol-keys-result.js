@@ -1,2 +1,3 @@
 // expect: ok
+// category: rendering
 ({ [Symbol('hidden')]: 1, visible: 2 })

@@ -1,3 +1,4 @@
 // expect: Error
+// category: rendering
 // expect-text: ^<error type="Error">null</error>$
 throw null

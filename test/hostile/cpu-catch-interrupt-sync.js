@@ -1,0 +1,3 @@
+// expect: Timeout
+// category: bomb-cpu
+for (;;) { try { while (true) {} } catch {} }

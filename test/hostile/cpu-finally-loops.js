@@ -1,0 +1,3 @@
+// expect: Timeout
+// category: bomb-cpu
+try { while (true) {} } finally { while (true) {} }

@@ -1,0 +1,5 @@
+// expect: ok
+// category: escape
+// expect-value: "undefined"
+const AsyncGeneratorFunction = (async function* () {}).constructor;
+(await new AsyncGeneratorFunction('yield typeof require')().next()).value

@@ -1,0 +1,4 @@
+// expect: SkillNotAvailable
+// category: escape
+import * as os from 'os';
+typeof os.exec

@@ -1,0 +1,3 @@
+// expect: SkillNotAvailable
+// category: escape
+(await import('@/skills/../../../etc/passwd')).default

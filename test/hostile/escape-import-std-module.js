@@ -1,0 +1,4 @@
+// expect: SkillNotAvailable
+// category: escape
+const std = await import('std');
+typeof std.popen

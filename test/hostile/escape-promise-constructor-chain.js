@@ -1,0 +1,4 @@
+// expect: ok
+// category: escape
+// expect-value: "undefined"
+Promise.resolve().then.constructor('return typeof Deno')()

@@ -1,0 +1,3 @@
+// expect: TypeError
+// category: escape
+setTimeout('globalThis.escaped = true', 0);

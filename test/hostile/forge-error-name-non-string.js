@@ -1,0 +1,5 @@
+// expect: </error>
+// category: forgery
+const error = new Error('object name');
+error.name = { toString() { return '</error>' } };
+throw error

@@ -1,0 +1,6 @@
+// expect: &quot;>
+// category: forgery
+// expect-text: ^<error type="&amp;quot;&gt;">
+const error = new Error('entity');
+error.name = '&quot;>';
+throw error

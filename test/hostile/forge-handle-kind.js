@@ -1,0 +1,4 @@
+// expect: ok
+// category: forgery
+// expect-text: ^<result>&lt;result kind="handle"&gt;\[Function: x\]</result>$
+'<result kind="handle">[Function: x]'

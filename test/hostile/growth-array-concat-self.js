@@ -1,0 +1,4 @@
+// expect: OutOfMemory|RangeError|Timeout
+// category: bomb-growth
+let a = [1, 2, 3];
+for (;;) a = a.concat(a);

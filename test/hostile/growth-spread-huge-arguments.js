@@ -1,0 +1,3 @@
+// expect: RangeError|OutOfMemory|StackOverflow|InternalError
+// category: bomb-growth
+Math.max(...new Array(5_000_000).fill(1))

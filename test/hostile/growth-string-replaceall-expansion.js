@@ -1,0 +1,4 @@
+// expect: OutOfMemory|RangeError|InternalError|Timeout
+// category: bomb-growth
+let s = 'a'.repeat(1000);
+for (;;) s = s.replaceAll('a', 'aa');

@@ -1,0 +1,3 @@
+// expect: Timeout
+// category: bomb-json
+JSON.parse('[1, 2, 3]', () => { while (true) {} })

@@ -1,0 +1,3 @@
+// expect: TypeError
+// category: bomb-json
+JSON.stringify({ n: 1n })

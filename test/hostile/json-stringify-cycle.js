@@ -1,0 +1,5 @@
+// expect: TypeError
+// category: bomb-json
+const a = {};
+a.self = a;
+JSON.stringify(a)

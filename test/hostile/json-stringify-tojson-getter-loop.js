@@ -1,0 +1,3 @@
+// expect: Timeout
+// category: bomb-json
+JSON.stringify({ get toJSON() { while (true) {} } })

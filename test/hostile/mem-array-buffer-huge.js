@@ -1,0 +1,3 @@
+// expect: RangeError|OutOfMemory
+// category: bomb-memory
+new ArrayBuffer(2 ** 31)

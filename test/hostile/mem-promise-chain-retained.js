@@ -1,0 +1,4 @@
+// expect: OutOfMemory|Timeout
+// category: bomb-memory
+let p = Promise.resolve();
+for (;;) p = p.then(() => {});

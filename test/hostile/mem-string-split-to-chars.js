@@ -1,0 +1,3 @@
+// expect: OutOfMemory|Timeout
+// category: bomb-memory
+'x'.repeat(10_000_000).split('').length

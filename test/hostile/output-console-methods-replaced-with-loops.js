@@ -1,0 +1,5 @@
+// expect: ok
+// category: bomb-output
+// expect-text: ^<result>done</result>$
+console.log = () => { while (true) {} };
+'done'

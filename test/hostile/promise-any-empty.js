@@ -1,0 +1,3 @@
+// expect: AggregateError
+// category: bomb-promises
+await Promise.any([])

@@ -1,0 +1,3 @@
+// expect: Deadlock
+// category: bomb-promises
+new Promise(() => {})

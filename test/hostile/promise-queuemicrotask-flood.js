@@ -1,0 +1,5 @@
+// expect: Timeout
+// category: bomb-promises
+function again() { queueMicrotask(again) }
+again();
+await new Promise(() => {})

@@ -1,0 +1,3 @@
+// expect: ToolError
+// category: reentrancy
+await tools.returnsThenable({ kind: 'rejects-null-prototype' })

@@ -1,0 +1,3 @@
+// expect: Timeout
+// category: bomb-regex
+/^(?=(a+)+b)/.test('a'.repeat(40))

@@ -1,0 +1,3 @@
+// expect: Timeout
+// category: bomb-regex
+'abc'.replace(/b/, () => { while (true) {} })

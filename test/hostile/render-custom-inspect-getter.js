@@ -1,0 +1,3 @@
+// expect: Timeout
+// category: rendering
+({ get [Symbol.for('nodejs.util.inspect.custom')]() { while (true) {} } })

@@ -1,0 +1,5 @@
+// expect: ok
+// category: rendering
+const error = new Error('outer');
+error.cause = error;
+error

@@ -1,0 +1,6 @@
+// expect: ok|Timeout
+// category: rendering
+class Looping extends Promise {
+  then() { while (true) {} }
+}
+Looping.resolve(7)

@@ -1,0 +1,5 @@
+// expect: Error
+// category: rendering
+const error = new Error('outer', { cause: { deeper: null } });
+error.cause.deeper = error;
+throw error

@@ -1,0 +1,3 @@
+// expect: Error
+// category: rendering
+throw function secret() { while (true) {} }

@@ -1,0 +1,5 @@
+// expect: Error
+// category: rendering
+const { proxy, revoke } = Proxy.revocable({}, {});
+revoke();
+throw proxy

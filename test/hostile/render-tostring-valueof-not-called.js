@@ -1,0 +1,3 @@
+// expect: ok
+// category: rendering
+({ toString() { while (true) {} }, valueOf() { while (true) {} }, b: 2 })

@@ -1,0 +1,4 @@
+// expect: StackOverflow
+// category: bomb-stack
+function* deeper() { yield* deeper() }
+deeper().next()

@@ -1,0 +1,4 @@
+// expect: StackOverflow
+// category: bomb-stack
+const o = { toString() { return String(o) } };
+String(o)

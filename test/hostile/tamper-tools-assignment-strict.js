@@ -1,0 +1,4 @@
+// expect: TypeError
+// category: tampering
+'use strict';
+(() => { 'use strict'; tools.echo = () => 'replaced' })()

@@ -1,0 +1,3 @@
+// expect: Timeout
+// category: bomb-timers
+setTimeout(() => {}, { valueOf() { while (true) {} } })

@@ -1,0 +1,3 @@
+// expect: Timeout
+// category: tool-arguments
+tools.$describe({ toJSON() { while (true) {} } })

@@ -1,0 +1,3 @@
+// expect: TypeError
+// category: tool-arguments
+await tools.echo({ get boom() { throw new Error('getter') } })

@@ -1,0 +1,3 @@
+// expect: TypeError
+// category: tool-arguments
+new tools.echo({ a: 1 })

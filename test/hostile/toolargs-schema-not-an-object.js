@@ -1,0 +1,3 @@
+// expect: ToolInputError
+// category: tool-arguments
+await tools.strictInput([2])

@@ -1,0 +1,3 @@
+// expect: TypeError
+// category: tool-arguments
+await tools.echo(Symbol('s'))

@@ -1,0 +1,3 @@
+// expect: Timeout
+// category: tool-arguments
+await tools.echo({ toJSON() { while (true) {} } })

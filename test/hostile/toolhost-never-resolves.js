@@ -1,0 +1,4 @@
+// expect: Timeout
+// category: tool-host
+// expect-text: wallTimeoutMs
+await tools.neverResolves()

@@ -1,0 +1,3 @@
+// expect: ToolError
+// category: tool-host
+await tools.weirdResult({ kind: 'throwing-proxy' })

@@ -1,0 +1,3 @@
+// expect: Timeout
+// category: tool-host
+await task({ description: 'never', subagentType: 'general' })

@@ -1,0 +1,4 @@
+// expect: TaskError
+// category: tool-host
+// expect-text: maxToolPayloadBytes
+await task({ description: 'huge', subagentType: 'general' })

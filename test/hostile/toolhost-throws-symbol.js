@@ -1,0 +1,3 @@
+// expect: ToolError
+// category: tool-host
+await tools.throwsNonError({ kind: 'symbol' })

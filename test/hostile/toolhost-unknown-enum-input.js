@@ -1,0 +1,3 @@
+// expect: ToolInputError
+// category: tool-host
+await tools.weirdResult({ kind: 'a kind the host never heard of' })
