@@ -117,37 +117,59 @@ async function decide(threadId: string, interruptId: string, decision: Decision)
   await execute(threadId, (qb, signal) => qb.resume(threadId, { [interruptId]: decision }, { signal }));
 }
 
-async function listVariables(qb: Interpreter, info: ThreadInfo | undefined): Promise<VariableInfo[] | string> {
+async function listVariables(qb: Interpreter, threadId: string, info: ThreadInfo | undefined): Promise<VariableInfo[] | string> {
   if (!info) return "A new thread: run a program to create it.";
-  if (info.state === "paused") return "The thread is paused: its variables are listed again once it resumes.";
+  const pausedNote = "The thread is paused: its variables are listed again once it resumes.";
+  if (info.state === "paused") return pausedNote;
   builtins ??= await (async () => {
     const names = await qb.eval(BUILTINS_PROGRAM, { threadId: SCRATCH_THREAD });
     await qb.reset(SCRATCH_THREAD);
     for (const record of await session.store.list("snap:")) if (record.threadId === SCRATCH_THREAD) await session.store.delete(record.key);
     return Array.isArray(names.value) ? (names.value as string[]) : [];
   })();
-  const listed = await qb.eval(variablesProgram(builtins), { threadId: currentThread });
+  let listed: EvalResult;
+  try {
+    listed = await qb.eval(variablesProgram(builtins), { threadId });
+  } catch (error) {
+    // It paused after the thread list was read (a decision made meanwhile).
+    if (isQuickboxError(error) && error.code === "THREAD_PAUSED") return pausedNote;
+    throw error;
+  }
   return listed.status === "ok" && Array.isArray(listed.value) ? (listed.value as VariableInfo[]) : `Could not list variables: ${listed.text}`;
 }
 
-let refreshing: Promise<void> | null = null;
 /** Threads, approvals, variables and snapshots, from the interpreter and the store. */
+async function refreshOnce(): Promise<void> {
+  // The thread shown is fixed for the whole refresh: a click may switch threads meanwhile.
+  const shownThread = currentThread;
+  try {
+    const qb = await session.interpreter();
+    const known = (await qb.threads()).filter((info) => !info.threadId.startsWith("__"));
+    threads.render(shownThread, known);
+    approvals.render(known);
+    if (!running) threads.showVariables(await listVariables(qb, shownThread, known.find((info) => info.threadId === shownThread)));
+    await snapshots.refresh();
+  } catch (error) {
+    threads.showVariables(`Could not read the threads: ${describeFailure(error)}`);
+  }
+}
+
+let refreshRunning: Promise<void> | null = null;
+let refreshQueued: Promise<void> | null = null;
+/**
+ * One refresh at a time. A call made while one runs gets a new refresh after it (shared by
+ * every call made meanwhile), never the running one: that one may have read the threads
+ * before the change the caller wants to see.
+ */
 function refresh(): Promise<void> {
-  refreshing ??= (async () => {
-    try {
-      const qb = await session.interpreter();
-      const known = (await qb.threads()).filter((info) => !info.threadId.startsWith("__"));
-      threads.render(currentThread, known);
-      approvals.render(known);
-      if (!running) threads.showVariables(await listVariables(qb, known.find((info) => info.threadId === currentThread)));
-      await snapshots.refresh();
-    } catch (error) {
-      threads.showVariables(`Could not read the threads: ${describeFailure(error)}`);
-    } finally {
-      refreshing = null;
-    }
-  })();
-  return refreshing;
+  const start = (): Promise<void> => (refreshRunning = refreshOnce().finally(() => (refreshRunning = null)));
+  if (refreshQueued) return refreshQueued;
+  if (!refreshRunning) return start();
+  refreshQueued = refreshRunning.then(() => {
+    refreshQueued = null;
+    return start();
+  });
+  return refreshQueued;
 }
 
 function setUpExamples(): void {
