@@ -9,6 +9,11 @@ export const promiseThen = Promise.prototype.then;
 export const reflectApply = Reflect.apply;
 export const objectGetOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
 export const objectGetPrototypeOf = Object.getPrototypeOf;
+export const objectPrototype = Object.prototype;
+export const objectCreate = Object.create;
+export const objectFreeze = Object.freeze;
+export const NativeProxy = Proxy;
+export const reflectGet = Reflect.get;
 
 export function then<T, R>(promise: Promise<T>, onFulfilled: (value: T) => R, onRejected?: (error: unknown) => R): Promise<R> {
   return reflectApply(promiseThen, promise, [onFulfilled, onRejected]) as Promise<R>;

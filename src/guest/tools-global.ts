@@ -3,7 +3,7 @@
  * thread (the tool set belongs to the interpreter, not to the base image).
  */
 import type { HostCalls } from "./host-calls.js";
-import { jsonParse, jsonStringify } from "./intrinsics.js";
+import { jsonParse, jsonStringify, NativeProxy, objectCreate, objectFreeze, objectPrototype, reflectGet } from "./intrinsics.js";
 
 export interface ToolManifestEntry {
   /** The tool's own name, used by the host. */
@@ -35,8 +35,76 @@ function describe(entry: ToolManifestEntry): ToolDescription {
   return { name: entry.key, description: entry.description, signature: entry.signature };
 }
 
+/** Names looked up by the language and by common protocols: never reported as unknown tools. */
+const PROTOCOL_KEYS = new Set(["then", "catch", "finally", "toJSON"]);
+const LISTED_TOOLS = 20;
+
+/** Letters and digits only, lower case: `web_search`, `WebSearch` and `webSearch` compare equal. */
+function looseName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/** Edit distance between two short names, or `limit + 1` once it is known to exceed `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    if (Math.min(...current) > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The tool a mistyped name most likely meant: same letters (`web_search`), or at most 2 edits away. */
+function likelyTool(name: string, manifest: ToolManifestEntry[]): ToolManifestEntry | undefined {
+  const loose = looseName(name);
+  const exact = manifest.find((entry) => entry.name === name || looseName(entry.key) === loose);
+  if (exact || loose.length < 4) return exact;
+  let best: { entry: ToolManifestEntry; distance: number } | undefined;
+  for (const entry of manifest) {
+    const distance = editDistance(loose, looseName(entry.key), 2);
+    if (distance <= 2 && (!best || distance < best.distance)) best = { entry, distance };
+  }
+  return best?.entry;
+}
+
+/** The TypeError a program gets for calling a name that is not one of its tools. */
+function unknownToolError(name: string, manifest: ToolManifestEntry[]): TypeError {
+  const match = likelyTool(name, manifest);
+  const keys = manifest.map((entry) => entry.key);
+  const listed = keys.length > LISTED_TOOLS ? `${keys.slice(0, LISTED_TOOLS).join(", ")} and ${keys.length - LISTED_TOOLS} more` : keys.join(", ");
+  const hint = match ? ` (did you mean tools.${match.key}?)` : "";
+  const available = keys.length ? `available: ${listed}; tools.$search(query) finds tools by words` : "this interpreter has no tools";
+  return new TypeError(`tools.${name} is not a tool${hint}; ${available}`);
+}
+
+/**
+ * The prototype of `tools`: a name that is not a tool (nor an Object.prototype member, nor a
+ * protocol name such as `then`) reads as a function that throws a TypeError naming the tools,
+ * instead of QuickJS's bare "not a function". `"name" in tools` and Object.keys are unchanged.
+ */
+function missingToolFallback(manifest: ToolManifestEntry[]): object {
+  // The target inherits from Object.prototype, so `tools instanceof Object` and rendering stay as
+  // for a plain object (the proxy stands between them, it does not replace Object.prototype).
+  // Frozen: a program cannot plant names in it (writes through the proxy reach the target).
+  return new NativeProxy(objectFreeze(objectCreate(objectPrototype) as object), {
+    get(target, key, receiver) {
+      if (typeof key !== "string" || PROTOCOL_KEYS.has(key) || key in target) return reflectGet(target, key, receiver);
+      return {
+        [key](): never {
+          throw unknownToolError(key, manifest);
+        },
+      }[key];
+    },
+  });
+}
+
 export function buildToolsObject(manifest: ToolManifestEntry[], calls: HostCalls): Record<string, unknown> {
-  const tools: Record<string, unknown> = {};
+  const tools = objectCreate(missingToolFallback(manifest)) as Record<string, unknown>;
   for (const entry of manifest) {
     const toolName = entry.name;
     tools[entry.key] = {

@@ -351,7 +351,7 @@ describe("bad input and lifecycle", () => {
     const output = (await code.execute!({ code: "await tools.getWether({ city: 'Oslo' })" }, { toolCallId: "c", messages: [] })) as CodeToolOutput;
     expect(output.status).toBe("error");
     expect(output.error?.type).toBe("TypeError");
-    expect(output.text).toContain("not a function");
+    expect(output.text).toContain("tools.getWether is not a tool (did you mean tools.getWeather?)");
     expect(output.text).toContain("cell-1.js:1:");
   });
 

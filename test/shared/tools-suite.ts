@@ -138,6 +138,26 @@ export function defineToolsSuite(create: InterpreterFactory): void {
       expect((described.value as { signature: string }).signature).toContain("webSearch(input?: unknown): Promise<unknown>;");
     });
 
+    it("a name that is not a tool fails with a TypeError naming the tools and the likely one", async () => {
+      const noop = (name: string): ToolDefinition => ({ name, execute: () => name });
+      const qb = await make({ tools: [noop("web_search"), noop("send_email")] });
+      const snake = await qb.eval("await tools.web_search({ q: 'x' })");
+      expect(snake.error?.type).toBe("TypeError");
+      expect(snake.error?.message).toBe("tools.web_search is not a tool (did you mean tools.webSearch?); available: webSearch, sendEmail; tools.$search(query) finds tools by words");
+      const typo = await qb.eval("await tools.sendEmial({})");
+      expect(typo.error?.message).toMatch(/^tools\.sendEmial is not a tool \(did you mean tools\.sendEmail\?\)/);
+      const unknown = await qb.eval("try { tools.fetchPage() } catch (e) { [e.name, e.message] }");
+      expect(unknown.value).toEqual(["TypeError", "tools.fetchPage is not a tool; available: webSearch, sendEmail; tools.$search(query) finds tools by words"]);
+      // Everything else about `tools` is a plain object's behaviour.
+      const plain = await qb.eval(
+        "[tools instanceof Object, 'fetchPage' in tools, Object.keys(tools), JSON.stringify(tools), String(tools), tools.hasOwnProperty('webSearch'), typeof tools.then, await tools.webSearch()]",
+      );
+      expect(plain.value).toEqual([true, false, ["webSearch", "sendEmail"], "{}", "[object Object]", true, "undefined", "web_search"]);
+      expect((await qb.eval("tools")).text).toBe("<result>{ webSearch: [Function: webSearch], sendEmail: [Function: sendEmail] }</result>");
+      const none = await make({});
+      expect((await none.eval("tools.anything()")).error?.message).toBe("tools.anything is not a tool; this interpreter has no tools");
+    });
+
     it("`tools` and `task` cannot be replaced by the program", async () => {
       const qb = await make({ tools: [getProduct], subagents: { dispatch: () => "done" } });
       const result = await qb.eval("tools = null; task = null; [typeof tools.getProduct, typeof task, Object.isFrozen(tools), Object.isFrozen(task)]");
