@@ -218,9 +218,15 @@ const verdict = (pass) => (pass ? "met" : "MISSED");
     targets.push(["restore ≤ 3 ms (wake of a hibernated thread − a warm eval)", `${fmtMs(s.restoreMs)} (with the waking eval ${fmtMs(s.restoreEvalMs)})`, verdict(s.restoreMs <= 3)]);
   }
   const qi = ok("idle", "quickboxInline"), ri = ok("idle", "raw");
+  if (qi?.touchedPerThreadBytes !== undefined) {
+    const beyond = qi.perThreadBytes - qi.touchedPerThreadBytes;
+    targets.push(["idle live thread ≤ 1 MiB resident beyond its touched pages (quickbox inline RSS/thread − its non-zero 4 KiB wasm pages)", `${fmtBytes(qi.perThreadBytes)} − ${fmtBytes(qi.touchedPerThreadBytes)} = ${fmtBytes(beyond)}`, verdict(beyond <= MiB)]);
+  }
   if (qi && ri) {
+    // A stricter reading: what a quickbox thread costs beyond a raw instance holding the same state
+    // (the prelude in each instance's heap counts against quickbox here).
     const beyond = qi.perThreadBytes - ri.perThreadBytes;
-    targets.push(["idle live thread ≤ 1 MiB resident beyond its touched pages (quickbox inline RSS/thread − raw instance RSS/thread)", `${fmtBytes(qi.perThreadBytes)} − ${fmtBytes(ri.perThreadBytes)} = ${fmtBytes(beyond)}`, verdict(beyond <= MiB)]);
+    targets.push(["(stricter) idle live thread ≤ 1 MiB beyond a raw instance (quickbox inline RSS/thread − raw instance RSS/thread)", `${fmtBytes(qi.perThreadBytes)} − ${fmtBytes(ri.perThreadBytes)} = ${fmtBytes(beyond)}`, verdict(beyond <= MiB)]);
   }
 }
 if (targets.length) out.push(table("DESIGN §8 targets", ["target", "measured", "verdict"], targets));

@@ -24,6 +24,35 @@ export const WORKLOADS = {
 const [section, key, arg] = process.argv.slice(2);
 const rss = () => process.memoryUsage().rss;
 
+// For "idle": every WebAssembly.Memory made in this process (quickbox inline makes one per thread,
+// fixed size), to count the pages each thread has touched (DESIGN §8: resident beyond touched pages).
+const memories = [];
+if (section === "idle") {
+  const NativeMemory = WebAssembly.Memory;
+  const RecordedMemory = function Memory(descriptor) {
+    const memory = new NativeMemory(descriptor);
+    memories.push(memory);
+    return memory;
+  };
+  RecordedMemory.prototype = NativeMemory.prototype;
+  WebAssembly.Memory = RecordedMemory;
+}
+
+/** 4 KiB pages holding any non-zero byte: a lower bound of the pages touched (zeroed ones look untouched). */
+function touchedBytes(memory) {
+  const words = new BigUint64Array(memory.buffer);
+  let pages = 0;
+  for (let page = 0; page < words.length; page += 512) {
+    for (let i = page; i < page + 512; i++) {
+      if (words[i] !== 0n) {
+        pages++;
+        break;
+      }
+    }
+  }
+  return pages * 4096;
+}
+
 async function check(session, workload) {
   const value = await session.run(workload);
   if (value !== workload.expect) throw new Error(`wrong result: ${JSON.stringify(value)} (expected ${workload.expect})`);
@@ -76,6 +105,7 @@ async function idleSection(system, n) {
   await first.run({ expr: hold });
   await settle();
   const before = rss();
+  const memoriesBefore = memories.length;
   const sessions = [];
   for (let i = 0; i < n; i++) {
     const session = await system.open();
@@ -87,7 +117,11 @@ async function idleSection(system, n) {
   const after = rss();
   // Every session is still alive and answering.
   for (const session of sessions.slice(0, 5)) if ((await session.run({ expr: "state.items.length" })) !== 100) throw new Error("lost state");
-  return { threads: n, rssBeforeBytes: before, rssAfterBytes: after, perThreadBytes: (after - before) / n };
+  // Memories made by these sessions (quickbox inline: one per thread, plus its spare instances).
+  const made = memories.slice(memoriesBefore);
+  const touched = made.length >= n ? made.map(touchedBytes) : [];
+  const touchedPerThreadBytes = touched.length ? touched.reduce((sum, bytes) => sum + bytes, 0) / touched.length : undefined;
+  return { threads: n, rssBeforeBytes: before, rssAfterBytes: after, perThreadBytes: (after - before) / n, ...(touchedPerThreadBytes !== undefined ? { memories: made.length, touchedPerThreadBytes } : {}) };
 }
 
 // 10 threads in parallel, each running CPU-bound evals one after another: evals per second.
