@@ -78,7 +78,8 @@ const ALL_DECISIONS: DecisionType[] = ["approve", "edit", "reject", "respond"];
 function resolveInterruptOn(value: unknown): Record<string, DecisionType[]> {
   if (value === undefined) return {};
   if (typeof value !== "object" || value === null || Array.isArray(value)) invalid("interruptOn must be an object: { [toolName | \"task\"]: true | { allowedDecisions } }");
-  const resolved: Record<string, DecisionType[]> = {};
+  // No prototype: tool names such as "toString" or "__proto__" are plain keys here.
+  const resolved = Object.create(null) as Record<string, DecisionType[]>;
   for (const [name, setting] of Object.entries(value)) {
     if (setting === false || setting === undefined) continue;
     if (setting === true) {

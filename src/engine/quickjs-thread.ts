@@ -512,7 +512,9 @@ export class QuickJSThread {
     const interruptOn = limits.interruptOn;
     if (!interruptOn) return held;
     for (const call of calls) {
-      const allowedDecisions = interruptOn[call.kind === "task" ? "task" : call.name];
+      const key = call.kind === "task" ? "task" : call.name;
+      // Own names only: a tool called "toString" must not find Object.prototype.toString.
+      const allowedDecisions = Object.hasOwn(interruptOn, key) ? interruptOn[key] : undefined;
       if (!allowedDecisions) continue;
       const overBudget = scheduler.hold(call);
       held.set(call.id, overBudget);

@@ -6,7 +6,7 @@ import { QuickboxError } from "../errors.js";
 import type { ToolManifestEntry } from "../guest/tools-global.js";
 import type { ToolDefinition } from "../types.js";
 import { adaptSchema, type SchemaAdapter } from "./schema.js";
-import { camelCase, isValidToolKey } from "./tool-names.js";
+import { camelCase, isValidToolKey, toolKeyProblem } from "./tool-names.js";
 import { renderSignature } from "./type-rendering.js";
 
 export interface RegisteredTool {
@@ -52,7 +52,7 @@ export class ToolRegistry {
       }
       const key = camelCase(definition.name);
       if (!isValidToolKey(key)) {
-        invalid(`tool ${JSON.stringify(definition.name)}: "${key}" is not a valid identifier for tools.${key} (use letters, digits, _ and -, not starting with a digit)`);
+        invalid(`tool ${JSON.stringify(definition.name)}: ${toolKeyProblem(key)}`);
       }
       const clash = keys.get(key);
       if (clash !== undefined) invalid(`tools ${JSON.stringify(clash)} and ${JSON.stringify(definition.name)} both become tools.${key}`);

@@ -158,6 +158,18 @@ export function defineToolsSuite(create: InterpreterFactory): void {
       expect((await none.eval("tools.anything()")).error?.message).toBe("tools.anything is not a tool; this interpreter has no tools");
     });
 
+    it("tools named like Object.prototype members, or in other scripts, are tools like any other", async () => {
+      const named = (name: string): ToolDefinition => ({ name, execute: () => `ran ${name}` });
+      const qb = await make({ tools: [named("toString"), named("constructor"), named("hasOwnProperty"), named("ünï_code")], interruptOn: { hasOwnProperty: true } });
+      const ran = await qb.eval("[await tools.toString(), await tools.constructor(), await tools.ünïCode()]", { threadId: "proto-names" });
+      expect(ran.value).toEqual(["ran toString", "ran constructor", "ran ünï_code"]);
+      const paused = await qb.eval("await tools.hasOwnProperty()", { threadId: "proto-names" });
+      expect(paused.status).toBe("paused");
+      expect(paused.interrupts?.map((interrupt) => interrupt.name)).toEqual(["hasOwnProperty"]);
+      const resumed = await qb.resume("proto-names", { [paused.interrupts![0]!.id]: { type: "approve" } });
+      expect(resumed.value).toBe("ran hasOwnProperty");
+    });
+
     it("`tools` and `task` cannot be replaced by the program", async () => {
       const qb = await make({ tools: [getProduct], subagents: { dispatch: () => "done" } });
       const result = await qb.eval("tools = null; task = null; [typeof tools.getProduct, typeof task, Object.isFrozen(tools), Object.isFrozen(task)]");
@@ -286,6 +298,7 @@ export function defineToolsSuite(create: InterpreterFactory): void {
         [{ name: "web_search", execute: () => 1 }, { name: "web-search", execute: () => 1 }],
         [{ name: "has space", execute: () => 1 }],
         [{ name: "$search", execute: () => 1 }],
+        [{ name: "then", execute: () => 1 }],
         [{ name: "ok", inputSchema: { type: "strnig" }, execute: () => 1 }],
         [{ name: "ok", inputSchema: "string", execute: () => 1 }],
         [{ name: "no_execute" }],
