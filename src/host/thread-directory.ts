@@ -95,6 +95,9 @@ export class ThreadDirectory {
     const warnings = [...(result.warnings ?? [])];
     const paused = result.status === "paused";
     const lost = warnings.some((warning) => warning.startsWith("the thread's state was lost"));
+    // Mode "call": a finished program leaves nothing behind, also one that paused and resumed
+    // (its paused state was stored; the resumed one must not be).
+    const callFinished = this.options.engine.mode === "call" && !paused;
     if (lost) {
       this.#live.delete(threadId);
     } else if (this.options.engine.mode === "call" && !paused) {
@@ -107,8 +110,10 @@ export class ThreadDirectory {
     }
     if (paused) this.#paused.set(threadId, result.interrupts ?? []);
     else this.#paused.delete(threadId);
-    if (reply.snapshotError) warnings.push(`snapshot not taken: ${reply.snapshotError}`);
-    if (reply.snapshot) {
+    if (reply.snapshotError && !callFinished) warnings.push(`snapshot not taken: ${reply.snapshotError}`);
+    if (callFinished) {
+      if (await this.#persistence.head(threadId)) await this.#persistence.forget(threadId);
+    } else if (reply.snapshot) {
       const written = await this.#store(threadId, reply.snapshot, result.interrupts ?? []);
       if (written.warning) warnings.push(written.warning);
     }

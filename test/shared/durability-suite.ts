@@ -344,6 +344,19 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       expect((await thread.eval("z", { threadId: "z" })).value).toBe(1);
     });
 
+    it('mode "call": a program that paused and resumed leaves nothing behind either', async () => {
+      const store = memoryStore();
+      const call = await make({ mode: "call", store, tools: [{ name: "ask", execute: () => "asked" }], interruptOn: { ask: true } });
+      const paused = await call.eval("var secret = 'from the previous call'; await tools.ask()", { threadId: "c" });
+      expect(paused.status).toBe("paused");
+      const resumed = await call.resume("c", { [paused.interrupts![0]!.id]: { type: "respond", value: "answered" } });
+      expect(resumed.value).toBe("answered");
+      expect((await call.eval("typeof secret", { threadId: "c" })).value).toBe("undefined");
+      expect((await call.eval("typeof secret", { threadId: "c" })).value).toBe("undefined");
+      expect(await store.get("head:c")).toBeUndefined();
+      expect((await call.threads()).filter((info) => info.threadId === "c" && info.state !== "idle")).toEqual([]);
+    });
+
     it("snapshot() returns its info; a failed store write keeps the previous snapshot readable", async () => {
       const store = flakyStore();
       const a = await make({ store });
