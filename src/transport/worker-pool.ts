@@ -247,7 +247,20 @@ class EngineWorker {
       // The worker may already be gone; terminating is what matters.
     }
     this.#shutdown();
-    for (const pending of this.#pending.values()) pending.reject(new QuickboxError("DISPOSED", "this interpreter was disposed"));
+    // An eval cut off by dispose() is a result, as inline (guest failures are never thrown).
+    const body = "the interpreter was disposed";
+    for (const pending of this.#pending.values()) {
+      pending.resolve({
+        result: {
+          status: "error",
+          text: renderWire(null, { kind: "error", type: "Cancelled", body, droppedChars: 0 }),
+          stdout: "",
+          error: { type: "Cancelled", message: body },
+          toolCalls: 0,
+          durationMs: 0,
+        },
+      });
+    }
     this.#failControlCalls(new QuickboxError("DISPOSED", "this interpreter was disposed"));
   }
 

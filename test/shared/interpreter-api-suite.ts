@@ -148,6 +148,17 @@ export function defineInterpreterApiSuite(create: InterpreterFactory): void {
       await qb.dispose();
     });
 
+    it("an eval running when dispose() is called resolves as Cancelled (a result, not a rejection)", async () => {
+      const qb = await create({ clock: "real" });
+      await qb.eval("1");
+      const running = qb.eval("await new Promise((resolve) => setTimeout(resolve, 5000)); 'finished'");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await qb.dispose();
+      const result = await running;
+      expect(result.status).toBe("error");
+      expect(result.error?.type).toBe("Cancelled");
+    });
+
     it("supports Symbol.asyncDispose", async () => {
       const qb = await create();
       await qb[Symbol.asyncDispose]();
