@@ -8,6 +8,11 @@ import { createModuleWorker, nodeWorkerUrl } from "./worker-url.js";
 
 export interface SpawnedWorker {
   endpoint: Comlink.Endpoint;
+  /**
+   * Node: lets the process exit while the worker idles. Called once the endpoint has its message
+   * listener (adding one refs a Node worker's port again). Work in flight is kept alive by the pool.
+   */
+  unref(): void;
   terminate(): void;
   /** Called if the worker dies on its own (uncaught error, out of memory). */
   onExit(listener: (reason: string) => void): void;
@@ -39,6 +44,7 @@ export async function spawnWorker(options: { maxStackSizeBytes: number }): Promi
     worker.unref();
     return {
       endpoint: nodeEndpoint(worker as never),
+      unref: () => worker.unref(),
       terminate: () => void worker.terminate(),
       onExit: (listener) => {
         worker.on("error", (error: Error) => listener(`worker error: ${error.message}`));
@@ -58,6 +64,7 @@ export async function spawnWorker(options: { maxStackSizeBytes: number }): Promi
   });
   return {
     endpoint: worker,
+    unref: () => {},
     terminate: () => worker.terminate(),
     onExit: (listener) => {
       listeners.push(listener);

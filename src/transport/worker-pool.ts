@@ -99,7 +99,10 @@ class EngineWorker {
     const channel = new MessageChannel();
     const worker = new EngineWorker(spawned, api, channel.port1, settings, onDeath);
     listen(channel.port1, (data) => worker.#onMessage(data));
-    (channel.port1 as unknown as { unref?: () => void }).unref?.();
+    // Comlink's listener is on the worker now: from here on only work in flight keeps a Node
+    // process alive (the hot-path port is ref'd while an eval or a control call runs), so a
+    // script that never calls dispose() still exits. The port stays ref'd until init is done.
+    spawned.unref();
     // A worker that dies before it answers (its script cannot load, no permission) fails the start.
     // (Registered first: the death handler below releases the proxy, which fails init differently.)
     const diedEarly = new Promise<never>((_resolve, reject) =>
@@ -115,11 +118,19 @@ class EngineWorker {
       worker.#shutdown();
       throw error;
     }
+    worker.#keepProcessAlive(false);
     return worker;
   }
 
   get alive(): boolean {
     return this.#dead === null;
+  }
+
+  /** Node: a ref'd port keeps the process alive; only while work is in flight (no-op elsewhere). */
+  #keepProcessAlive(busy: boolean): void {
+    const port = this.port as unknown as { ref?: () => void; unref?: () => void };
+    if (busy) port.ref?.();
+    else if (!this.#pending.size && !this.#controlCalls.size) port.unref?.();
   }
 
   /** Silence allowed while an eval runs: the run and the result copy each get timeoutMs. */
@@ -135,11 +146,13 @@ class EngineWorker {
       // A worker that dies silently (a browser worker reports no exit) is noticed by the watchdog.
       if (!this.#controlCalls.size && !this.#pending.size) this.#lastHeard = performance.now();
       this.#controlCalls.add(fail);
+      this.#keepProcessAlive(true);
       this.#startWatchdog();
       const settle = () => {
         this.#controlCalls.delete(fail);
         this.#lastHeard = performance.now();
         if (!this.#pending.size && !this.#controlCalls.size) this.#stopWatchdog();
+        this.#keepProcessAlive(false);
       };
       unwrap(call()).then(
         (value) => {
@@ -199,6 +212,7 @@ class EngineWorker {
         if (this.#pending.get(id)?.scopeUsed) scope.abort();
         this.#pending.delete(id);
         if (!this.#pending.size && !this.#controlCalls.size) this.#stopWatchdog();
+        this.#keepProcessAlive(false);
       };
       this.#pending.set(id, {
         threadId: call.threadId,
@@ -215,6 +229,7 @@ class EngineWorker {
         },
       });
       this.#lastHeard = performance.now();
+      this.#keepProcessAlive(true);
       this.#startWatchdog();
       // An already-aborted signal travels with the request: a short eval could finish before a
       // separate cancel message is even read.
