@@ -66,6 +66,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/node/**/*.test.ts"],
+          globalSetup: ["test/global-build.ts"],
           testTimeout: 30_000,
         },
       },

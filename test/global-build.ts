@@ -1,0 +1,33 @@
+/**
+ * vitest globalSetup (node project): tests that start engine workers, run child processes or
+ * Deno load the built dist/. Build it when it is missing or older than src/, so running one test
+ * file on a fresh clone (or after an edit) does not fail with "Cannot find module dist/worker.js".
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+
+function newestMtimeMs(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtimeMs(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function builtMtimeMs(): number {
+  try {
+    return statSync(join(root, "dist/worker.js")).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+export default function buildIfStale(): void {
+  if (builtMtimeMs() >= newestMtimeMs(join(root, "src"))) return;
+  console.log("quickbox tests: dist/ is missing or older than src/ — running `npm run build` first");
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+}
