@@ -17,6 +17,7 @@ export type {
   Isolation,
   JsonSchema,
   PersistenceMode,
+  PrunableSnapshotStore,
   PruneOptions,
   RecoverDecision,
   SnapshotInfo,

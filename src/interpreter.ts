@@ -36,9 +36,17 @@ export function validThreadId(threadId: unknown): string {
   return threadId;
 }
 
+/** A misspelt option (`thread` for `threadId`) must not be ignored silently. */
+function rejectUnknownKeys(method: string, options: object | undefined, known: string[]): void {
+  for (const key of Object.keys(options ?? {})) {
+    if (!known.includes(key)) throw new QuickboxError("INVALID_OPTIONS", `${method}: unknown option ${JSON.stringify(key)}; known options: ${known.join(", ")}`);
+  }
+}
+
 function validEvalOptions(code: unknown, options: EvalOptions | undefined): { threadId: string; signal?: AbortSignal } {
   if (typeof code !== "string") throw new QuickboxError("INVALID_OPTIONS", `eval(code): code must be a string, got ${typeof code}`);
   if (options !== undefined && (typeof options !== "object" || options === null)) throw new QuickboxError("INVALID_OPTIONS", "eval: options must be an object");
+  rejectUnknownKeys("eval", options, ["threadId", "signal"]);
   const threadId = validThreadId(options?.threadId);
   const signal = options?.signal;
   if (signal !== undefined && !(signal instanceof AbortSignal)) throw new QuickboxError("INVALID_OPTIONS", "eval: signal must be an AbortSignal");
@@ -96,6 +104,8 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
     },
     async resume(threadId, decisions, resumeOptions) {
       assertAlive();
+      if (resumeOptions !== undefined && (typeof resumeOptions !== "object" || resumeOptions === null)) throw new QuickboxError("INVALID_OPTIONS", "resume: options must be an object");
+      rejectUnknownKeys("resume", resumeOptions, ["signal"]);
       const signal = resumeOptions?.signal;
       if (signal !== undefined && !(signal instanceof AbortSignal)) throw new QuickboxError("INVALID_OPTIONS", "resume: signal must be an AbortSignal");
       return threads.resume(validThreadId(threadId), decisions, signal);

@@ -99,8 +99,23 @@ function keyOption(options: Record<string, unknown>, name: string): KeyInput | u
   const value = options[name];
   if (value === undefined) return undefined;
   const isKey = typeof CryptoKey !== "undefined" && value instanceof CryptoKey;
+  if (name === "encryptionKey") {
+    // AES-GCM takes 128, 192 or 256-bit keys: a wrong length fails here, not at the first snapshot.
+    if (!isKey && !(value instanceof Uint8Array && [16, 24, 32].includes(value.length))) {
+      invalid(`encryptionKey must be a CryptoKey (AES-GCM) or 16, 24 or 32 raw bytes in a Uint8Array, got ${describeValue(value)}`);
+    }
+    return value as KeyInput;
+  }
   if (typeof value === "string" ? !value : !(value instanceof Uint8Array) && !isKey) invalid(`${name} must be a non-empty string, a Uint8Array or a CryptoKey`);
   return value as KeyInput;
+}
+
+/** A value as an error message shows it: strings quoted, with the type where it is not obvious. */
+function describeValue(value: unknown): string {
+  if (typeof value === "string") return `${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)} (a string)`;
+  if (value instanceof Uint8Array) return `${value.length} bytes`;
+  if (typeof value === "object" && value !== null) return Array.isArray(value) ? "an array" : "an object";
+  return `${String(value)}${typeof value === "number" ? "" : ` (${typeof value})`}`;
 }
 
 const KNOWN_OPTIONS = new Set<string>([
@@ -144,14 +159,21 @@ function positiveNumber(options: Record<string, unknown>, name: string, fallback
   const value = options[name];
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
-    invalid(`${name} must be a finite number between ${min} and ${max}, got ${String(value)}`);
+    invalid(`${name} must be a finite number between ${min} and ${max}, got ${describeValue(value)}`);
   }
+  return value;
+}
+
+/** Counts and sizes: whole numbers (a fraction is a mistake, not something to round). */
+function wholeNumber(options: Record<string, unknown>, name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  const value = positiveNumber(options, name, fallback, min, max);
+  if (!Number.isInteger(value)) invalid(`${name} must be a whole number, got ${value}`);
   return value;
 }
 
 function budget(options: Record<string, unknown>, name: string, fallback: number): number | null {
   if (options[name] === null) return null;
-  return Math.floor(positiveNumber(options, name, fallback, 0));
+  return wholeNumber(options, name, fallback, 0);
 }
 
 function oneOf<T extends string>(options: Record<string, unknown>, name: string, allowed: readonly T[], fallback: T): T {
@@ -182,7 +204,7 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     if (!KNOWN_OPTIONS.has(key)) invalid(`unknown option ${JSON.stringify(key)}; known options: ${[...KNOWN_OPTIONS].join(", ")}`);
   }
   const onWorkerd = detectRuntime() === "workerd";
-  const memoryLimitBytes = positiveNumber(options, "memoryLimitBytes", onWorkerd ? WORKERD_DEFAULT_MEMORY_LIMIT_BYTES : DEFAULT_MEMORY_LIMIT_BYTES, MIN_MEMORY_BYTES, MAX_MEMORY_LIMIT_BYTES);
+  const memoryLimitBytes = wholeNumber(options, "memoryLimitBytes", onWorkerd ? WORKERD_DEFAULT_MEMORY_LIMIT_BYTES : DEFAULT_MEMORY_LIMIT_BYTES, MIN_MEMORY_BYTES, MAX_MEMORY_LIMIT_BYTES);
   const randomSeed = options.randomSeed;
   if (randomSeed !== undefined && (typeof randomSeed !== "number" || !Number.isFinite(randomSeed))) invalid("randomSeed must be a finite number");
   const wasmModule = options.wasmModule;
@@ -201,16 +223,16 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     timeoutMs: positiveNumber(options, "timeoutMs", DEFAULT_TIMEOUT_MS),
     wallTimeoutMs: positiveNumber(options, "wallTimeoutMs", DEFAULT_WALL_TIMEOUT_MS),
     memoryLimitBytes: Math.ceil(memoryLimitBytes / 65536) * 65536,
-    maxStackSizeBytes: Math.floor(positiveNumber(options, "maxStackSizeBytes", DEFAULT_MAX_STACK_SIZE_BYTES, MIN_STACK_SIZE_BYTES, MAX_STACK_SIZE_BYTES)),
-    maxToolPayloadBytes: Math.floor(positiveNumber(options, "maxToolPayloadBytes", DEFAULT_MAX_TOOL_PAYLOAD_BYTES)),
-    maxResultChars: Math.floor(positiveNumber(options, "maxResultChars", DEFAULT_MAX_RESULT_CHARS)),
+    maxStackSizeBytes: wholeNumber(options, "maxStackSizeBytes", DEFAULT_MAX_STACK_SIZE_BYTES, MIN_STACK_SIZE_BYTES, MAX_STACK_SIZE_BYTES),
+    maxToolPayloadBytes: wholeNumber(options, "maxToolPayloadBytes", DEFAULT_MAX_TOOL_PAYLOAD_BYTES),
+    maxResultChars: wholeNumber(options, "maxResultChars", DEFAULT_MAX_RESULT_CHARS),
     captureConsole: flag(options, "captureConsole", true),
     clock: oneOf<ClockMode>(options, "clock", ["virtual", "real"], "virtual"),
     randomSeed: randomSeed as number | undefined,
     maxToolCalls: budget(options, "maxToolCalls", DEFAULT_MAX_TOOL_CALLS),
-    maxConcurrentToolCalls: Math.floor(positiveNumber(options, "maxConcurrentToolCalls", DEFAULT_MAX_CONCURRENT_TOOL_CALLS)),
+    maxConcurrentToolCalls: wholeNumber(options, "maxConcurrentToolCalls", DEFAULT_MAX_CONCURRENT_TOOL_CALLS),
     maxTaskCalls: budget(options, "maxTaskCalls", DEFAULT_MAX_TASK_CALLS),
-    maxConcurrentTasks: Math.floor(positiveNumber(options, "maxConcurrentTasks", DEFAULT_MAX_CONCURRENT_TASKS)),
+    maxConcurrentTasks: wholeNumber(options, "maxConcurrentTasks", DEFAULT_MAX_CONCURRENT_TASKS),
   };
   const tools = new ToolRegistry(options.tools);
   for (const name of Object.keys(engine.interruptOn)) {
@@ -219,7 +241,7 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
   return {
     engine,
     isolation: oneOf<Isolation>(options, "isolation", ["inline", "worker"], defaultIsolation()),
-    workers: Math.floor(positiveNumber(options, "workers", 1, 1, MAX_WORKERS)),
+    workers: wholeNumber(options, "workers", 1, 1, MAX_WORKERS),
     tools,
     subagents: options.subagents === undefined ? undefined : new SubagentRunner(options.subagents),
     sanitizeToolErrors: flag(options, "sanitizeToolErrors", false),
@@ -229,8 +251,8 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     wasmModule: wasmModule as WebAssembly.Module | undefined,
     store: (store as SnapshotStore | undefined) ?? memoryStore(),
     storeConfigured: store !== undefined,
-    maxSnapshotBytes: Math.floor(positiveNumber(options, "maxSnapshotBytes", engine.memoryLimitBytes)),
-    maxLiveThreads: Math.floor(positiveNumber(options, "maxLiveThreads", onWorkerd ? WORKERD_DEFAULT_MAX_LIVE_THREADS : DEFAULT_MAX_LIVE_THREADS, 1)),
+    maxSnapshotBytes: wholeNumber(options, "maxSnapshotBytes", engine.memoryLimitBytes),
+    maxLiveThreads: wholeNumber(options, "maxLiveThreads", onWorkerd ? WORKERD_DEFAULT_MAX_LIVE_THREADS : DEFAULT_MAX_LIVE_THREADS, 1),
     recover: recover as ResolvedOptions["recover"],
   };
 }

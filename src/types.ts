@@ -117,6 +117,9 @@ export interface SnapshotStore {
   prune?(options?: PruneOptions): Promise<{ removed: string[] }>;
 }
 
+/** The stores quickbox ships (memoryStore, fsStore, idbStore, kvStore, …) all implement prune. */
+export type PrunableSnapshotStore = SnapshotStore & Required<Pick<SnapshotStore, "prune">>;
+
 export interface SnapshotInfo {
   id: string;
   threadId: string;

@@ -220,7 +220,9 @@ export class ThreadDirectory {
   }
 
   async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined): Promise<EvalResult> {
-    if (typeof decisions !== "object" || decisions === null) throw new QuickboxError("INVALID_OPTIONS", "resume(threadId, decisions): decisions must be an object keyed by interrupt id");
+    if (typeof decisions !== "object" || decisions === null || Array.isArray(decisions)) {
+      throw new QuickboxError("INVALID_OPTIONS", 'resume(threadId, decisions): decisions must be an object keyed by interrupt id, e.g. { [interrupt.id]: { type: "approve" } }');
+    }
     const result = await this.#queues.run(threadId, async () => {
       const head = await this.#persistence.head(threadId);
       const pending = this.#paused.get(threadId) ?? (head?.paused ? (head.interrupts as Interrupt[]) : undefined);

@@ -5,7 +5,7 @@
  */
 import { mkdir, open, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta } from "../types.js";
+import type { PruneOptions, PrunableSnapshotStore, StoreRecord, StoreRecordMeta } from "../types.js";
 import { pruneSnapshots } from "./store-contract.js";
 
 const SUFFIX = ".qbrec";
@@ -43,11 +43,11 @@ async function readMeta(path: string): Promise<StoreRecordMeta | undefined> {
   }
 }
 
-export function fsStore(dir: string): SnapshotStore {
+export function fsStore(dir: string): PrunableSnapshotStore {
   let ready: Promise<unknown> | undefined;
   const ensureDir = () => (ready ??= mkdir(dir, { recursive: true }));
   let tempCounter = 0;
-  const store: SnapshotStore = {
+  const store: PrunableSnapshotStore = {
     async get(key) {
       try {
         const bytes = new Uint8Array(await readFile(join(dir, fileName(key))));

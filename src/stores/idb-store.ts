@@ -4,7 +4,7 @@
  * metadata in one transaction, so a put is atomic.
  */
 import { createStore, delMany, getMany, keys, get, setMany, type UseStore } from "idb-keyval";
-import type { PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta } from "../types.js";
+import type { PruneOptions, PrunableSnapshotStore, StoreRecord, StoreRecordMeta } from "../types.js";
 import { pruneSnapshots } from "./store-contract.js";
 
 export interface IdbStoreOptions {
@@ -15,9 +15,9 @@ export interface IdbStoreOptions {
 const META = "meta|";
 const VALUE = "value|";
 
-export function idbStore(options: IdbStoreOptions = {}): SnapshotStore {
+export function idbStore(options: IdbStoreOptions = {}): PrunableSnapshotStore {
   const database: UseStore = createStore(options.dbName ?? "quickbox", "records");
-  const store: SnapshotStore = {
+  const store: PrunableSnapshotStore = {
     async get(key) {
       const value = await get<Uint8Array>(VALUE + key, database);
       return value === undefined ? undefined : new Uint8Array(value);

@@ -1,10 +1,10 @@
 /** memoryStore(): the default SnapshotStore, in this process's memory (lost with it). */
-import type { PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta } from "../types.js";
+import type { PruneOptions, PrunableSnapshotStore, StoreRecord, StoreRecordMeta } from "../types.js";
 import { pruneSnapshots } from "./store-contract.js";
 
-export function memoryStore(): SnapshotStore {
+export function memoryStore(): PrunableSnapshotStore {
   const records = new Map<string, { value: Uint8Array; meta: StoreRecordMeta }>();
-  const store: SnapshotStore = {
+  const store: PrunableSnapshotStore = {
     async get(key) {
       const record = records.get(key);
       return record ? record.value.slice() : undefined;

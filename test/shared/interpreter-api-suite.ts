@@ -23,6 +23,11 @@ export function defineInterpreterApiSuite(create: InterpreterFactory): void {
       await expectQuickboxError(create({ clock: "sundial" as never }), "INVALID_OPTIONS");
       await expectQuickboxError(create({ timeout: 5 } as never), "INVALID_OPTIONS");
       await expectQuickboxError(create({ maxStackSizeBytes: 64 * 2 ** 20 }), "INVALID_OPTIONS");
+      await expectQuickboxError(create({ workers: 1.5 }), "INVALID_OPTIONS");
+      await expectQuickboxError(create({ maxToolCalls: 2.5 }), "INVALID_OPTIONS");
+      await expectQuickboxError(create({ encryptionKey: new Uint8Array(3) }), "INVALID_OPTIONS");
+      // A number given as a string says so.
+      await expect(create({ timeoutMs: "1000" as never })).rejects.toThrow('got "1000" (a string)');
     });
 
     it("rejects bad eval arguments", async () => {
@@ -30,6 +35,10 @@ export function defineInterpreterApiSuite(create: InterpreterFactory): void {
       try {
         await expectQuickboxError(qb.eval(42 as never), "INVALID_OPTIONS");
         await expectQuickboxError(qb.eval("1", { threadId: "" }), "INVALID_OPTIONS");
+        // A misspelt option is refused, not ignored (it would run on another thread).
+        await expectQuickboxError(qb.eval("1", { thread: "t1" } as never), "INVALID_OPTIONS");
+        await expectQuickboxError(qb.resume("default", {}, { sginal: null } as never), "INVALID_OPTIONS");
+        await expect(qb.resume("default", [{ type: "approve" }] as never)).rejects.toThrow(/keyed by interrupt id/);
       } finally {
         await qb.dispose();
       }

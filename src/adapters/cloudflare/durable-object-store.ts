@@ -13,7 +13,7 @@
  * cut short before the index leaves the previous index and its parts readable, so the
  * interpreter's order (snapshot first, head last) keeps the previous head restorable.
  */
-import type { PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta } from "../../types.js";
+import type { PruneOptions, PrunableSnapshotStore, StoreRecord, StoreRecordMeta } from "../../types.js";
 import { pruneSnapshots } from "../../stores/store-contract.js";
 import type { DurableObjectStorageLike } from "./bindings.js";
 import { cleanMeta, inBatches, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
@@ -44,7 +44,7 @@ function isIndexRecord(value: unknown): value is IndexRecord {
   return typeof record.meta === "object" && typeof record.valueBytes === "number" && typeof record.parts === "number" && typeof record.generation === "string";
 }
 
-export function durableObjectStore(storage: DurableObjectStorageLike, options: DurableObjectStoreOptions = {}): SnapshotStore {
+export function durableObjectStore(storage: DurableObjectStorageLike, options: DurableObjectStoreOptions = {}): PrunableSnapshotStore {
   const prefix = options.keyPrefix ?? "quickbox:";
   const maxPartBytes = partBytesOption(options.maxPartBytes, DEFAULT_DO_PART_BYTES, MAX_DO_PART_BYTES, "maxPartBytes");
   const indexKey = (key: string) => `${prefix}i:${key}`;
@@ -60,7 +60,7 @@ export function durableObjectStore(storage: DurableObjectStorageLike, options: D
     await inBatches(partKeys(record), MAX_KEYS_PER_CALL, (batch) => storage.delete(batch)).catch(() => {});
   }
 
-  const store: SnapshotStore = {
+  const store: PrunableSnapshotStore = {
     async get(key) {
       const record = await readIndex(key);
       if (!record) return undefined;

@@ -13,7 +13,7 @@
  * (the restore then fails as "truncated" until KV catches up, up to ~60 s), and one key takes about
  * one write per second. Use durableObjectStore for threads that are evaluated or resumed often.
  */
-import type { PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta } from "../../types.js";
+import type { PruneOptions, PrunableSnapshotStore, StoreRecord, StoreRecordMeta } from "../../types.js";
 import { pruneSnapshots } from "../../stores/store-contract.js";
 import type { KvNamespaceLike } from "./bindings.js";
 import { cleanMeta, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
@@ -40,7 +40,7 @@ function isRecordMetadata(value: unknown): value is KvRecordMetadata {
   return typeof metadata.sizeBytes === "number" && typeof metadata.createdAt === "number" && typeof metadata.valueBytes === "number" && typeof metadata.parts === "number";
 }
 
-export function kvStore(namespace: KvNamespaceLike, options: KvStoreOptions = {}): SnapshotStore {
+export function kvStore(namespace: KvNamespaceLike, options: KvStoreOptions = {}): PrunableSnapshotStore {
   const prefix = options.keyPrefix ?? "quickbox:";
   const maxPartBytes = partBytesOption(options.maxPartBytes, DEFAULT_KV_PART_BYTES, MAX_KV_PART_BYTES, "maxPartBytes");
   const recordKey = (key: string) => `${prefix}r:${key}`;
@@ -59,7 +59,7 @@ export function kvStore(namespace: KvNamespaceLike, options: KvStoreOptions = {}
     await Promise.all(partKeys(metadata).map((partKey) => namespace.delete(partKey))).catch(() => {});
   }
 
-  const store: SnapshotStore = {
+  const store: PrunableSnapshotStore = {
     async get(key) {
       const record = await read(key);
       if (!record) return undefined;

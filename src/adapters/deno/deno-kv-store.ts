@@ -6,7 +6,7 @@
  */
 import { QuickboxError } from "../../errors.js";
 import { pruneSnapshots } from "../../stores/store-contract.js";
-import type { PruneOptions, SnapshotStore } from "../../types.js";
+import type { PruneOptions, PrunableSnapshotStore } from "../../types.js";
 import type { DenoKvKey, DenoKvLike } from "./deno-kv.js";
 import { KvLayout } from "./kv-layout.js";
 import { deleteRecord, listRecords, readRecord, writeRecord } from "./kv-records.js";
@@ -31,14 +31,14 @@ function invalid(message: string): never {
   throw new QuickboxError("INVALID_OPTIONS", `denoKvStore: ${message}`);
 }
 
-export function denoKvStore(kv: DenoKvLike, options: DenoKvStoreOptions = {}): SnapshotStore {
+export function denoKvStore(kv: DenoKvLike, options: DenoKvStoreOptions = {}): PrunableSnapshotStore {
   if (!isKv(kv)) invalid("kv must be a Deno.Kv (from `await Deno.openKv()`, with --unstable-kv)");
   const prefix = options.prefix ?? ["quickbox"];
   if (!Array.isArray(prefix)) invalid("prefix must be an array of Deno KV key parts");
   const abandonedWriteAgeMs = options.abandonedWriteAgeMs ?? DEFAULT_ABANDONED_WRITE_AGE_MS;
   if (typeof abandonedWriteAgeMs !== "number" || !(abandonedWriteAgeMs >= 0)) invalid("abandonedWriteAgeMs must be a number ≥ 0");
   const layout = new KvLayout([...prefix]);
-  const store: SnapshotStore = {
+  const store: PrunableSnapshotStore = {
     get: (key) => readRecord(kv, layout, key),
     put: (key, value, meta) => writeRecord(kv, layout, key, value, meta),
     delete: (key) => deleteRecord(kv, layout, key),
