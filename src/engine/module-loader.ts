@@ -54,11 +54,15 @@ export function normalizeModuleName(base: string, requested: string): string {
     if (baseSkill) return refused(`skill "${baseSkill}" cannot import another skill ("${requested}")`);
     return requested === `${SKILL_PREFIX}${skill}` ? `${SKILL_PREFIX}${skill}/` : requested;
   }
-  return refused(`cannot import "${requested}": the only modules here are skills ("@/skills/<name>")`);
+  return refused(`cannot import "${requested}": there are no modules here (no Node built-ins, no packages), only skills as "@/skills/<name>" when the host provides them; host functions are on \`tools\``);
 }
 
+/**
+ * A module that throws. Its stack is emptied: its only frame would name the module (for a refusal,
+ * the whole encoded message again), noise in the text the model reads.
+ */
 function throwingModule(name: string, message: string): string {
-  return `const error = new Error(${JSON.stringify(message)}); error.name = ${JSON.stringify(name)}; throw error;\n`;
+  return `const error = new Error(${JSON.stringify(message)}); error.name = ${JSON.stringify(name)}; error.stack = ""; throw error;\n`;
 }
 
 function findFile(files: SkillFiles, path: string): string | null {

@@ -73,7 +73,10 @@ export function defineSkillsSuite(create: InterpreterFactory): void {
     expect(sneaky.error?.type).toBe("SkillNotAvailable");
     expect(sneaky.error?.message).toMatch(/cannot import another skill/);
     const fs = await qb.eval("try { await import('fs') } catch (e) { [e.name, e.message] }");
-    expect(fs.value).toEqual(["SkillNotAvailable", expect.stringMatching(/only modules here are skills/)]);
+    expect(fs.value).toEqual(["SkillNotAvailable", expect.stringMatching(/^cannot import "fs": there are no modules here .* only skills as "@\/skills\/<name>"/)]);
+    // The model reads the message once, not again as an encoded module name in a stack frame.
+    const text = (await qb.eval("await import('fs')")).text;
+    expect(text).not.toMatch(/quickbox:refused|%20/);
     const computed = await qb.eval("const n = 'gr' + 'eet'; try { await import('@/skills/' + n) } catch (e) { e.name }");
     expect(computed.value).toBe("SkillNotAvailable");
   });
