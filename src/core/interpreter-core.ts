@@ -58,6 +58,12 @@ interface ThreadRecord {
   cells: number;
 }
 
+/** A TypeScript cell that does not parse: nothing ran; reported like QuickJS reports a SyntaxError. */
+function typeScriptSyntaxError(error: { message: string; line: number; column: number }, filename: string): EngineOutcome {
+  const stack = `    at ${filename}:${error.line}:${error.column}`;
+  return { ...simpleError("SyntaxError", error.message), body: `${error.message}\n${stack}`, errorStack: stack };
+}
+
 function simpleError(type: string, message: string): EngineOutcome {
   return { status: "error", body: message, droppedChars: 0, handle: false, errorType: type, errorMessage: message, stdout: "", stdoutDroppedChars: 0 };
 }
@@ -165,10 +171,12 @@ export class InterpreterCore {
       record.cells++;
       let cell = transformCell(code);
       const filename = () => `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
+      if (cell.syntaxError) return await reply(typeScriptSyntaxError(cell.syntaxError, filename()));
       let outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, host);
       if (outcome.compileFailed && !cell.parsed && !outcome.instanceLost) {
         // The unparsed fast path did not compile: parse it properly (it may be TypeScript).
         cell = transformCell(code, { full: true });
+        if (cell.syntaxError) return await reply(typeScriptSyntaxError(cell.syntaxError, filename()));
         outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, host);
       }
       return await reply(outcome);

@@ -13,6 +13,11 @@ export interface TransformedCell {
   language: "javascript" | "typescript";
   /** False when the cell was passed through unparsed (see transformCell's fast path). */
   parsed: boolean;
+  /**
+   * A TypeScript cell with a syntax error of its own: reported as the TypeScript parser saw it
+   * (QuickJS would stop at the first type annotation and blame valid code). Line and column 1-based.
+   */
+  syntaxError?: { message: string; line: number; column: number };
 }
 
 /** Only these top-level forms need rewriting; a cell without the words needs no parse. */
@@ -71,18 +76,49 @@ function parseScript(code: string): Program | null {
   }
 }
 
-function stripTypes(code: string): string | null {
+interface Position {
+  line: number;
+  column: number;
+}
+
+/** Where acorn stops on `code` as JavaScript (an index), or null if it parses. */
+function javascriptErrorIndex(code: string): number | null {
   try {
-    return transform(code, {
-      transforms: ["typescript"],
-      disableESTransforms: true,
-      keepUnusedImports: true,
-      preserveDynamicImport: true,
-    }).code;
-  } catch {
+    parse(code, { ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true, allowHashBang: true });
     return null;
+  } catch (error) {
+    const pos = (error as { pos?: unknown }).pos;
+    return typeof pos === "number" ? pos : null;
   }
 }
+
+const TYPESCRIPT_WORDS = new Set(["type", "interface", "enum", "as", "satisfies", "implements", "declare", "namespace", "abstract", "readonly", "private", "public", "protected", "keyof"]);
+
+/** Is what JavaScript stumbled on at `index` TypeScript syntax (`x: T`, `f<T>`, `x!`, `interface`, …)? */
+function typeScriptSyntaxAt(code: string, index: number): boolean {
+  const char = code[index];
+  if (char !== undefined && ":<!?".includes(char)) return true;
+  const wordAt = /^[A-Za-z]+/.exec(code.slice(index))?.[0] ?? "";
+  const wordBefore = /([A-Za-z]+)\s*$/.exec(code.slice(Math.max(0, index - 40), index))?.[1] ?? "";
+  return TYPESCRIPT_WORDS.has(wordAt) || TYPESCRIPT_WORDS.has(wordBefore);
+}
+
+function stripTypes(code: string): { code: string } | { error: { message: string; loc?: Position } } {
+  try {
+    return {
+      code: transform(code, {
+        transforms: ["typescript"],
+        disableESTransforms: true,
+        keepUnusedImports: true,
+        preserveDynamicImport: true,
+      }).code,
+    };
+  } catch (error) {
+    const { message, loc } = error as { message?: unknown; loc?: Position };
+    return { error: { message: String(message ?? error).replace(/ \(\d+:\d+\)$/, ""), ...(loc ? { loc: { line: loc.line, column: loc.column } } : {}) } };
+  }
+}
+
 
 function replDeclarationEdits(program: Program, code: string): Edit[] {
   const edits: Edit[] = [];
@@ -124,10 +160,18 @@ export function transformCell(source: string, options: { full?: boolean } = {}):
   if (!options.full && !MAY_DECLARE.test(source)) return { code: source, language: "javascript", parsed: false };
   const program = parseScript(source);
   if (program) return { code: applyEdits(source, replDeclarationEdits(program, source)), language: "javascript", parsed: true };
-  const stripped = stripTypes(source);
+  const result = stripTypes(source);
+  const stripped = "code" in result ? result.code : null;
   const strippedProgram = stripped === null ? null : parseScript(stripped);
   if (stripped !== null && strippedProgram) {
     return { code: applyEdits(stripped, replDeclarationEdits(strippedProgram, stripped)), language: "typescript", parsed: true };
+  }
+  if ("error" in result && result.error.loc) {
+    // JavaScript stumbles on TypeScript syntax: TypeScript with a mistake of its own further on.
+    const javascriptStop = javascriptErrorIndex(source);
+    if (javascriptStop !== null && typeScriptSyntaxAt(source, javascriptStop)) {
+      return { code: source, language: "typescript", parsed: true, syntaxError: { message: result.error.message, line: result.error.loc.line, column: result.error.loc.column } };
+    }
   }
   // Not valid JavaScript or TypeScript: let QuickJS report the SyntaxError with its position.
   return { code: stripped ?? source, language: stripped === null ? "javascript" : "typescript", parsed: true };

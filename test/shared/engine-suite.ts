@@ -124,6 +124,19 @@ export function defineEngineSuite(create: InterpreterFactory): void {
       const result = await evalIn("const n: number = 1;\ninterface I { a: string }\nthrow new Error('line three')");
       expect(result.error?.stack).toMatch(/cell-\d+\.ts:3:/);
     });
+
+    it("a syntax error in TypeScript is reported where it is, not at the first type annotation", async () => {
+      fresh();
+      const typed = await evalIn("type T = { a: number };\nconst o: T = { a: 1 };\nconsole.log(o.a;");
+      expect(typed.error?.type).toBe("SyntaxError");
+      expect(typed.text).toMatch(/^<error type="SyntaxError">Unexpected token, expected ","\n {4}at cell-\d+\.ts:3:16<\/error>$/);
+      // Plain JavaScript mistakes are still QuickJS's own messages and positions.
+      const plain = await evalIn("const a = 1;\nconst b = ;");
+      expect(plain.text).toMatch(/^<error type="SyntaxError">unexpected token in expression: ';'\n {4}at cell-\d+\.js:2:11<\/error>$/);
+      const unfinished = await evalIn("let q = 1; q +");
+      expect(unfinished.text).toMatch(/cell-\d+\.js:1:15/);
+      expect((await evalIn("typeof o")).value).toBe("undefined");
+    });
   });
 
   describe("errors", () => {
