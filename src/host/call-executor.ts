@@ -75,6 +75,19 @@ export class CallExecutor {
     private readonly options: ExecutorOptions,
   ) {}
 
+  /**
+   * The ToolInputError a call with these arguments would fail with, or null when the tool's
+   * input schema accepts them (or it has none). Used for calls held for approval: a reviewer is
+   * never asked to approve a call that cannot run.
+   */
+  async inputProblem(toolName: string, args: unknown): Promise<CallError | null> {
+    const tool = this.tools.get(toolName);
+    if (!tool?.input) return null;
+    const checked = await tool.input.validate(args);
+    if (checked.ok) return null;
+    return { name: "ToolInputError", message: `tools.${tool.key}: invalid input: ${describeIssues(checked.issues)}`, details: { tool: toolName } };
+  }
+
   /** Starts every call; results reach `sink` in batches. */
   run(calls: GuestCall[], scope: CallScope, sink: ResultSink): void {
     const batcher = new ResultBatcher(sink);

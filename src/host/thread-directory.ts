@@ -17,6 +17,10 @@ import type { Decision, EvalResult, Interrupt, SnapshotInfo, ThreadInfo } from "
 import type { CallExecutor } from "./call-executor.js";
 import { encodeForGuest, PayloadError } from "./guest-encoding.js";
 import { SnapshotPersistence, type CallLogEntry } from "./snapshot-persistence.js";
+import { escapeBody } from "../wire-format.js";
+
+/** Bound on checking held calls' arguments and resuming with their failures, per eval or resume. */
+const MAX_INPUT_CHECK_ROUNDS = 64;
 
 interface LiveThread {
   lastUsed: number;
@@ -139,16 +143,22 @@ export class ThreadDirectory {
         throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
       }
       const { restore, storedHead } = await this.#restoreFor(threadId);
-      const reply = await this.client.eval(
-        {
-          code,
-          threadId,
-          ...(signal ? { signal } : {}),
-          ...(skills ? { skills } : {}),
-          ...(restore ? { restore } : {}),
-          ...(this.#persistEveryEval() ? { persist: { storedHead } } : {}),
-        },
-        this.executor,
+      const persist = this.#persistEveryEval() ? { persist: { storedHead } } : {};
+      const reply = await this.#failInvalidInterrupts(
+        threadId,
+        await this.client.eval(
+          {
+            code,
+            threadId,
+            ...(signal ? { signal } : {}),
+            ...(skills ? { skills } : {}),
+            ...(restore ? { restore } : {}),
+            ...persist,
+          },
+          this.executor,
+        ),
+        signal,
+        persist,
       );
       // The stored thread could not be restored (the engine said SnapshotError and kept nothing):
       // it is not live now. Marking it live would make the next eval start a fresh thread and
@@ -159,6 +169,39 @@ export class ThreadDirectory {
     });
     await this.#hibernateIdle();
     return result;
+  }
+
+  /**
+   * A paused program may wait on calls whose arguments the tool's schema refuses: those fail at
+   * once with ToolInputError (catchable, as for a call that runs), and the program goes on until it
+   * finishes or waits only on calls a reviewer can approve. Output printed meanwhile is kept.
+   */
+  async #failInvalidInterrupts(threadId: string, first: EngineReply, signal: AbortSignal | undefined, persist: { persist?: { storedHead: string | null } }): Promise<EngineReply> {
+    let reply = first;
+    const earlierStdout: string[] = [];
+    let earlierToolCalls = 0;
+    for (let round = 0; round < MAX_INPUT_CHECK_ROUNDS && reply.result.status === "paused"; round++) {
+      const failures: InterruptDecision[] = [];
+      for (const interrupt of reply.result.interrupts ?? []) {
+        if (interrupt.kind !== "tool") continue;
+        const problem = await this.executor.inputProblem(interrupt.name, interrupt.args);
+        if (problem) failures.push({ interruptId: interrupt.id, result: { ok: false, error: problem } });
+      }
+      if (!failures.length) break;
+      if (reply.result.stdout) earlierStdout.push(reply.result.stdout);
+      earlierToolCalls += reply.result.toolCalls;
+      // The paused snapshot in `reply` is not stored: the next one is taken in full (its baseline
+      // is not the stored head), so no delta ever points at a snapshot the store lacks.
+      reply = await this.client.resume({ threadId, decisions: failures, ...(signal ? { signal } : {}), ...persist }, this.executor);
+    }
+    if (!earlierStdout.length && !earlierToolCalls) return reply;
+    const result = { ...reply.result, toolCalls: reply.result.toolCalls + earlierToolCalls };
+    if (earlierStdout.length) {
+      const stdout = [...earlierStdout, ...(result.stdout ? [result.stdout] : [])].join("\n");
+      result.text = `<stdout>\n${escapeBody(stdout)}\n</stdout>\n${result.stdout ? result.text.slice(result.text.indexOf("\n</stdout>\n") + "\n</stdout>\n".length) : result.text}`;
+      result.stdout = stdout;
+    }
+    return { ...reply, result };
   }
 
   #toDecision(interrupt: Interrupt, decision: Decision): InterruptDecision {
@@ -266,6 +309,7 @@ export class ThreadDirectory {
           },
           this.executor,
         );
+        reply = await this.#failInvalidInterrupts(threadId, reply, signal, { persist: { storedHead } });
       } catch (error) {
         // A snapshot the engine refused to restore: nothing ran, so no call was executing. Left
         // in the log, the calls would count as cut off by a crash at the next resume.

@@ -89,6 +89,37 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
   ].join("\n");
 
   describe("pausing for approval", () => {
+    it("a held call whose arguments the schema refuses fails at once with ToolInputError; only valid calls wait for a reviewer", async () => {
+      const sent: unknown[] = [];
+      const sendEmail: ToolDefinition<{ to: string }> = {
+        name: "send_email",
+        inputSchema: { type: "object", properties: { to: { type: "string", pattern: "@" } }, required: ["to"], additionalProperties: false },
+        execute: (input) => (sent.push(input), "sent"),
+      };
+      const store = memoryStore();
+      const qb = await make({ tools: [sendEmail as ToolDefinition<never>], store, interruptOn: { send_email: true } });
+      const paused = await qb.eval(
+        `console.log("before");
+         let refused = "none";
+         try { await tools.sendEmail({ too: "typo@example.com" }) } catch (e) { refused = e.name + ": " + e.message }
+         console.log("refused:", refused);
+         const [a, b] = await Promise.all([tools.sendEmail({ to: "no-at-sign" }).catch((e) => e.name), tools.sendEmail({ to: "ana@example.com" })]);
+         [refused, a, b]`,
+        { threadId: "checked" },
+      );
+      expect(paused.status).toBe("paused");
+      expect(paused.interrupts?.map((interrupt) => interrupt.args)).toEqual([{ to: "ana@example.com" }]);
+      expect(paused.stdout).toMatch(/^before\nrefused: ToolInputError: tools\.sendEmail: invalid input: .*too/);
+      expect(paused.text).toMatch(/^<stdout>\nbefore\nrefused: ToolInputError/);
+      expect(sent).toEqual([]);
+      const done = await qb.resume("checked", { [paused.interrupts![0]!.id]: { type: "approve" } });
+      expect(done.value).toEqual([expect.stringMatching(/^ToolInputError: /), "ToolInputError", "sent"]);
+      expect(sent).toEqual([{ to: "ana@example.com" }]);
+      // The stored chain restores elsewhere (the refused pauses were never stored as snapshots).
+      const other = await make({ tools: [sendEmail as ToolDefinition<never>], store, interruptOn: { send_email: true } });
+      expect((await other.eval("[refused.startsWith('ToolInputError'), b]", { threadId: "checked" })).value).toEqual([true, "sent"]);
+    });
+
     it("pauses on interruptOn tools, with ids, args and allowed decisions, and resumes in a fresh interpreter", async () => {
       const store = memoryStore();
       const first = recordingTools();
