@@ -61,6 +61,19 @@ export function callError(error: CallError): Error {
   return made;
 }
 
+/**
+ * Arguments travel as JSON. Values JSON would silently turn into `{}` (Map, Set, binary data) or
+ * cannot encode (BigInt) are refused with a message saying what to send instead.
+ */
+function jsonArgument(key: string, value: unknown): unknown {
+  const where = key === "" ? "the argument" : `property ${jsonStringify(key)}`;
+  if (typeof value === "bigint") throw new TypeError(`${where} is a BigInt: send it as a string or a number`);
+  if (value instanceof Map) throw new TypeError(`${where} is a Map: send Object.fromEntries(map) or [...map]`);
+  if (value instanceof Set) throw new TypeError(`${where} is a Set: send [...set]`);
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) throw new TypeError(`${where} is binary data: send an array of numbers or a string`);
+  return value;
+}
+
 export function createHostCalls(): HostCalls {
   const pending = new Map<string, Resolvers>();
   let outbox: GuestCall[] = [];
@@ -71,8 +84,17 @@ export function createHostCalls(): HostCalls {
       let text: string | undefined;
       try {
         text = args === undefined ? "{}" : jsonStringify(args);
+        // A Map, Set or typed array shows as {} or {"0":…}: only then look closer (a replacer
+        // function on every value would make large arguments several times slower).
+        if (text !== undefined && (text.includes("{}") || text.includes('{"0":'))) jsonStringify(args, jsonArgument);
       } catch (error) {
-        return Promise.reject(new TypeError(`${name}: the arguments cannot be sent to the host: ${error instanceof Error ? error.message : String(error)}`));
+        let reason = error;
+        try {
+          jsonStringify(args, jsonArgument);
+        } catch (precise) {
+          reason = precise;
+        }
+        return Promise.reject(new TypeError(`${name}: the arguments cannot be sent to the host: ${reason instanceof Error ? reason.message : String(reason)}`));
       }
       if (text === undefined) return Promise.reject(new TypeError(`${name}: the arguments must be JSON data, got ${typeof args}`));
       const id = `c${nextId++}`;
