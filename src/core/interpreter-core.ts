@@ -161,7 +161,7 @@ export class InterpreterCore {
     } catch (error) {
       // A hibernated or persisted thread that cannot be restored: the eval reports it.
       if (!isQuickboxError(error) || error.code !== "SNAPSHOT_REJECTED") throw error;
-      return reply(simpleError("SnapshotError", error.message));
+      return reply({ ...simpleError("SnapshotError", error.message), ...(error.reason ? { errorDetails: { reason: error.reason } } : {}) });
     }
     if (record.thread.pause) throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
     if (request.skills) record.thread.addSkills(request.skills);

@@ -205,7 +205,10 @@ export function copyValue(value: unknown, limitChars: number): { value?: string;
     if (text.length > limitChars) return { valueNote: `value not copied: larger than ${limitChars} characters` };
     return { value: text };
   } catch (error) {
-    return { valueNote: `value not copied: ${error instanceof Error ? error.message : String(error)}` };
+    const reason = error instanceof Error ? error.message : String(error);
+    // devalue's own wording ("use stringifyAsync") would mislead: say what the program can do.
+    if (/thenable/i.test(reason)) return { valueNote: "value not copied: it contains a thenable (an object with a then() method); return plain data, or await it" };
+    return { valueNote: `value not copied: ${reason}` };
   }
 }
 

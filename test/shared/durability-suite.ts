@@ -529,6 +529,7 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       const b = await make({ store });
       const result = await b.eval("ok", { threadId: "broken" });
       expect(result.error?.type).toBe("SnapshotError");
+      expect(result.error?.details).toEqual({ reason: "truncated" });
     });
   });
 

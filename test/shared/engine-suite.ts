@@ -177,6 +177,15 @@ export function defineEngineSuite(create: InterpreterFactory): void {
   });
 
   describe("rendering", () => {
+    it("a final thenable is shown, not awaited, and the note says why it was not copied", async () => {
+      fresh();
+      const result = await evalIn("({ then(resolve) { resolve(5) } })");
+      expect(result.text).toBe("<result>{ then: [Function: then] }</result>");
+      expect(result.value).toBeUndefined();
+      expect(result.warnings?.join("\n")).toMatch(/value not copied: it contains a thenable/);
+      expect(result.warnings?.join("\n")).not.toMatch(/stringifyAsync/);
+    });
+
     const cases: [string, string][] = [
       ["[NaN, -0, 10n]", "[ NaN, -0, 10n ]"],
       ["new Map([['a', 1]])", "Map(1) { 'a' =&gt; 1 }"],
