@@ -553,7 +553,10 @@ export class QuickJSThread {
    */
   #complete(settled: Settled, limits: EvalLimits): EngineOutcome {
     let outcome = settled.outcome;
-    if (outcome.status === "error" && this.#heapExhausted && outcome.errorMessage === "null") {
+    // After an allocation failed, QuickJS may have had no memory left to build its own
+    // "out of memory" error: it throws null, or an InternalError without a message.
+    const bareEngineError = outcome.errorMessage === "null" || (outcome.errorType === "InternalError" && !outcome.errorMessage);
+    if (outcome.status === "error" && this.#heapExhausted && bareEngineError) {
       outcome = { ...outcome, errorType: "OutOfMemory", errorMessage: "out of memory", body: "out of memory" };
     }
     if (outcome.errorType === "OutOfMemory") this.#checkHeadroom();
