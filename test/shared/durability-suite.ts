@@ -3,17 +3,17 @@
  * decisions, fork, modes, hibernation, store failures and tampering. Shared by Node and Chromium,
  * inline and worker.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   isQuickboxError,
   memoryStore,
   type EvalResult,
-  type Interpreter,
   type InterpreterOptions,
   type SnapshotStore,
   type ToolDefinition,
 } from "../../src/index.js";
 import type { InterpreterFactory } from "./engine-suite.js";
+import { trackedInterpreters } from "./tracked-interpreters.js";
 
 async function expectCode(promise: Promise<unknown>, code: string, reason?: string): Promise<void> {
   try {
@@ -62,15 +62,7 @@ function flakyStore(inner: SnapshotStore = memoryStore()): SnapshotStore & { fai
 }
 
 export function defineDurabilitySuite(create: InterpreterFactory): void {
-  const open: Interpreter[] = [];
-  const make = async (options: InterpreterOptions) => {
-    const qb = await create(options);
-    open.push(qb);
-    return qb;
-  };
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((qb) => qb.dispose()));
-  });
+  const make = trackedInterpreters(create);
 
   const PROGRAM = [
     "class Account { constructor(owner) { this.owner = owner; this.log = [] } note(x) { this.log.push(x); return this } }",

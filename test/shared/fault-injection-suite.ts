@@ -5,9 +5,10 @@
  * case: nothing is thrown for the program's sake, nothing stored is lost, the previous state is
  * restorable, and the errors say what happened. Shared by Node and Chromium.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { isQuickboxError, memoryStore, type EvalResult, type Interpreter, type InterpreterOptions, type SnapshotStore, type ToolDefinition } from "../../src/index.js";
+import { describe, expect, it } from "vitest";
+import { isQuickboxError, memoryStore, type EvalResult, type InterpreterOptions, type SnapshotStore, type ToolDefinition } from "../../src/index.js";
 import type { InterpreterFactory } from "./engine-suite.js";
+import { trackedInterpreters } from "./tracked-interpreters.js";
 
 export interface FaultHooks {
   /**
@@ -74,15 +75,7 @@ const STATE_PROGRAM = "let ledger = { owner: 'ada', entries: [1, 2, 3] }; const 
 const STATE_CHECK = "[ledger.owner, total(), typeof ledger.late]";
 
 export function defineFaultInjectionSuite(create: InterpreterFactory, hooks: FaultHooks): void {
-  const open: Interpreter[] = [];
-  const make = async (options: InterpreterOptions) => {
-    const qb = await create(options);
-    open.push(qb);
-    return qb;
-  };
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((qb) => qb.dispose().catch(() => {})));
-  });
+  const make = trackedInterpreters(create);
 
   // Only where there are workers to terminate (the inline suite has none): registered, not skipped.
   if (hooks.terminateWorkers) describe("a worker terminated from outside", () => {

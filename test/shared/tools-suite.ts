@@ -1,8 +1,9 @@
 /** Programmatic tool calling and task(): shared by Node and Chromium, inline and worker. */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { isQuickboxError, type Interpreter, type InterpreterEvent, type InterpreterOptions, type ToolDefinition } from "../../src/index.js";
+import { isQuickboxError, type InterpreterEvent, type ToolDefinition } from "../../src/index.js";
 import type { InterpreterFactory } from "./engine-suite.js";
+import { trackedInterpreters } from "./tracked-interpreters.js";
 
 const catalogue = [
   { sku: "A1", name: "anvil", price: 30, tags: ["steel"] },
@@ -15,15 +16,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 export function defineToolsSuite(create: InterpreterFactory): void {
-  const open: Interpreter[] = [];
-  const make = async (options: InterpreterOptions) => {
-    const qb = await create(options);
-    open.push(qb);
-    return qb;
-  };
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((qb) => qb.dispose()));
-  });
+  const make = trackedInterpreters(create);
 
   const getProduct: ToolDefinition<{ sku: string }> = {
     name: "get_product",
