@@ -6,6 +6,7 @@ import type { PruneOptions, SnapshotStore, StoreRecordMeta } from "quickbox";
 
 export interface StoreCallOptions {
   maxPartBytes?: number;
+  abandonedWriteAgeMs?: number;
   /** Fault injection: the binding's write calls after this many fail, as if the isolate died mid-put. */
   writesBeforeFailure?: number;
 }
@@ -34,6 +35,8 @@ export type StoreCall = { options?: StoreCallOptions } & (
   | { method: "delete"; key: string }
   | { method: "list"; prefix?: string }
   | { method: "prune"; prune?: PruneOptions }
+  /** Every key the store's binding holds under the store's prefix (run by the harness, not the store). */
+  | { method: "rawKeys" }
 );
 
 export function toBase64(bytes: Uint8Array): string {
@@ -64,6 +67,8 @@ export async function runStoreCall(store: SnapshotStore, call: StoreCall): Promi
       return store.list(call.prefix);
     case "prune":
       return store.prune!(call.prune);
+    case "rawKeys":
+      throw new Error("rawKeys is answered by the harness, which holds the binding");
   }
 }
 

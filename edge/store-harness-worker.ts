@@ -24,6 +24,7 @@ interface Env {
 /** One store per object: the contract suite's makeStore() picks a fresh object name. */
 export class StoreHarness extends DurableObject<Env> {
   async call(call: StoreCall): Promise<unknown> {
+    if (call.method === "rawKeys") return [...(await (this.ctx.storage as DurableObjectStorageLike).list({ prefix: "quickbox:" })).keys()];
     const storage = failingWrites(this.ctx.storage as DurableObjectStorageLike, ["put", "delete"], call.options?.writesBeforeFailure);
     return runStoreCall(durableObjectStore(storage, call.options), call);
   }
@@ -74,6 +75,7 @@ export default {
       const call = (await request.json()) as StoreCall;
       const [backend, name] = [storeRoute[1]!, storeRoute[2]!];
       if (backend === "kv") {
+        if (call.method === "rawKeys") return Response.json({ result: (await env.KV.list({ prefix: `${name}/` })).keys.map((key) => key.name) });
         const namespace = failingWrites(env.KV, ["put", "delete"], call.options?.writesBeforeFailure);
         return Response.json({ result: await runStoreCall(kvStore(namespace, { keyPrefix: `${name}/`, ...call.options }), call) });
       }

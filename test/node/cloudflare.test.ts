@@ -167,17 +167,30 @@ for (const backend of ["do-sqlite", "do-kv", "kv"] as const) {
       const inParts = { maxPartBytes: 10 }; // 200 parts: DO writes 128 + 72 parts, then the index; KV 200 parts, then the record
       const reader = harnessStore(backend, inParts, name);
       const before = randomBytes(2000);
-      await reader.put("head:t", before, { sizeBytes: before.length, createdAt: 1, kind: "head" });
+      await reader.put("data:t", before, { sizeBytes: before.length, createdAt: 1, kind: "head" });
       const after = randomBytes(2000);
       const meta = { sizeBytes: after.length, createdAt: 2, kind: "head" } as const;
       for (const writesBeforeFailure of [0, 1, 2]) {
-        await expect(harnessStore(backend, { ...inParts, writesBeforeFailure }, name).put("head:t", after, meta)).rejects.toThrow();
-        expect(await reader.get("head:t")).toEqual(before);
+        await expect(harnessStore(backend, { ...inParts, writesBeforeFailure }, name).put("data:t", after, meta)).rejects.toThrow();
+        expect(await reader.get("data:t")).toEqual(before);
       }
       const indexWritten = backend === "kv" ? 201 : 3;
-      await harnessStore(backend, { ...inParts, writesBeforeFailure: indexWritten }, name).put("head:t", after, meta);
-      expect(await reader.get("head:t")).toEqual(after);
-      expect(await reader.list()).toEqual([{ key: "head:t", ...meta }]);
+      await harnessStore(backend, { ...inParts, writesBeforeFailure: indexWritten }, name).put("data:t", after, meta);
+      expect(await reader.get("data:t")).toEqual(after);
+      expect(await reader.list()).toEqual([{ key: "data:t", ...meta }]);
+
+      // The cut writes (and the cleanup cut short) left parts no record names. prune() keeps them
+      // while their write may still be running (default: an hour), then removes exactly those.
+      const rawKeys = async () => (await post(harness, `/store/${backend}/${name}`, { method: "rawKeys" } satisfies StoreCall)).json as { result: string[] };
+      const partsOf = (keys: string[]) => keys.filter((key) => key.includes("p:"));
+      const leftBefore = partsOf((await rawKeys()).result);
+      expect(leftBefore.length).toBeGreaterThan(200); // the live record's 200 parts + leftovers
+      await reader.prune!({});
+      expect(partsOf((await rawKeys()).result)).toEqual(leftBefore);
+      await harnessStore(backend, { ...inParts, abandonedWriteAgeMs: 0 }, name).prune!({});
+      const leftAfter = partsOf((await rawKeys()).result);
+      expect(leftAfter).toHaveLength(200);
+      expect(await reader.get("data:t")).toEqual(after);
     }, 30_000);
   });
 }

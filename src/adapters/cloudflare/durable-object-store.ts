@@ -11,23 +11,28 @@
  * the parts and the index fit in 128 keys, which makes the whole record one atomic write), then
  * deletes the old generation's parts (best effort: parts no index names are never read). A write
  * cut short before the index leaves the previous index and its parts readable, so the
- * interpreter's order (snapshot first, head last) keeps the previous head restorable.
+ * interpreter's order (snapshot first, head last) keeps the previous head restorable. prune()
+ * removes parts no index names once their write is older than abandonedWriteAgeMs.
  */
 import type { PruneOptions, PrunableSnapshotStore, StoreRecord, StoreRecordMeta } from "../../types.js";
 import { pruneSnapshots } from "../../stores/store-contract.js";
 import type { DurableObjectStorageLike } from "./bindings.js";
-import { cleanMeta, inBatches, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
+import { abandonedPartKeys, abandonedWriteAgeOption, cleanMeta, inBatches, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
 
 export interface DurableObjectStoreOptions {
   /** Prefix of every key this store writes. Default "quickbox:". */
   keyPrefix?: string;
   /** Largest part. Default 127 KiB (KV-backed objects allow 128 KiB per value); up to 2,000,000 on SQLite-backed objects. */
   maxPartBytes?: number;
+  /** prune() also removes parts no record names (a write that died, old parts not deleted) once their write started this long ago. Default 1 hour. */
+  abandonedWriteAgeMs?: number;
 }
 
 /** storage.get/put/delete take at most 128 keys at a time. */
 const MAX_KEYS_PER_CALL = 128;
 const LIST_PAGE = 1000;
+/** Listing parts reads their values too: small pages keep that within an isolate's memory. */
+const PART_LIST_PAGE = 32;
 export const DEFAULT_DO_PART_BYTES = 127 * 1024;
 const MAX_DO_PART_BYTES = 2_000_000;
 
@@ -47,6 +52,7 @@ function isIndexRecord(value: unknown): value is IndexRecord {
 export function durableObjectStore(storage: DurableObjectStorageLike, options: DurableObjectStoreOptions = {}): PrunableSnapshotStore {
   const prefix = options.keyPrefix ?? "quickbox:";
   const maxPartBytes = partBytesOption(options.maxPartBytes, DEFAULT_DO_PART_BYTES, MAX_DO_PART_BYTES, "maxPartBytes");
+  const abandonedWriteAgeMs = abandonedWriteAgeOption(options.abandonedWriteAgeMs);
   const indexKey = (key: string) => `${prefix}i:${key}`;
   const partKeys = (record: IndexRecord) => Array.from({ length: record.parts }, (_, n) => `${prefix}p:${record.generation}:${n}`);
 
@@ -58,6 +64,27 @@ export function durableObjectStore(storage: DurableObjectStorageLike, options: D
   /** Best effort: once no index names them, parts are never read again, only left over. */
   async function deleteParts(record: IndexRecord): Promise<void> {
     await inBatches(partKeys(record), MAX_KEYS_PER_CALL, (batch) => storage.delete(batch)).catch(() => {});
+  }
+
+  /** Every key under `listPrefix`, page by page (values are read too: DO storage has no keys-only list). */
+  async function* keysUnder(listPrefix: string, pageSize: number): AsyncGenerator<[string, unknown]> {
+    for (let startAfter: string | undefined; ; ) {
+      const page = await storage.list({ prefix: listPrefix, limit: pageSize, ...(startAfter === undefined ? {} : { startAfter }) });
+      for (const entry of page) {
+        yield entry;
+        startAfter = entry[0];
+      }
+      if (page.size < pageSize) return;
+    }
+  }
+
+  async function sweepAbandonedParts(): Promise<void> {
+    const live = new Set<string>();
+    for await (const [, value] of keysUnder(`${prefix}i:`, LIST_PAGE)) if (isIndexRecord(value)) live.add(value.generation);
+    const partPrefix = `${prefix}p:`;
+    const partKeyList: string[] = [];
+    for await (const [key] of keysUnder(partPrefix, PART_LIST_PAGE)) partKeyList.push(key);
+    await inBatches(abandonedPartKeys(partKeyList, partPrefix, live, abandonedWriteAgeMs), MAX_KEYS_PER_CALL, (batch) => storage.delete(batch));
   }
 
   const store: PrunableSnapshotStore = {
@@ -100,18 +127,17 @@ export function durableObjectStore(storage: DurableObjectStorageLike, options: D
 
     async list(keyPrefix = "") {
       const records: StoreRecord[] = [];
-      const listPrefix = indexKey(keyPrefix);
-      for (let startAfter: string | undefined; ; ) {
-        const page = await storage.list({ prefix: listPrefix, limit: LIST_PAGE, ...(startAfter === undefined ? {} : { startAfter }) });
-        for (const [storageKey, value] of page) {
-          if (isIndexRecord(value)) records.push({ key: storageKey.slice(indexKey("").length), ...cleanMeta(value.meta) });
-          startAfter = storageKey;
-        }
-        if (page.size < LIST_PAGE) return records;
+      for await (const [storageKey, value] of keysUnder(indexKey(keyPrefix), LIST_PAGE)) {
+        if (isIndexRecord(value)) records.push({ key: storageKey.slice(indexKey("").length), ...cleanMeta(value.meta) });
       }
+      return records;
     },
 
-    prune: (pruneOptions?: PruneOptions) => pruneSnapshots(store, pruneOptions),
+    async prune(pruneOptions?: PruneOptions) {
+      const pruned = await pruneSnapshots(store, pruneOptions);
+      await sweepAbandonedParts();
+      return pruned;
+    },
   };
   return store;
 }

@@ -7,7 +7,8 @@
  *
  * `list` reads only keys and metadata. A value in parts is written parts first, record last, and
  * the old generation's parts are deleted after (best effort), so a cut write leaves the previous
- * record whole.
+ * record whole; prune() removes parts no record names once their write is older than
+ * abandonedWriteAgeMs.
  *
  * KV is eventually consistent: another location can see a new head before the snapshot it names
  * (the restore then fails as "truncated" until KV catches up, up to ~60 s), and one key takes about
@@ -16,13 +17,15 @@
 import type { PruneOptions, PrunableSnapshotStore, StoreRecord, StoreRecordMeta } from "../../types.js";
 import { pruneSnapshots } from "../../stores/store-contract.js";
 import type { KvNamespaceLike } from "./bindings.js";
-import { cleanMeta, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
+import { abandonedPartKeys, abandonedWriteAgeOption, cleanMeta, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
 
 export interface KvStoreOptions {
   /** Prefix of every key this store writes, so several stores can share a namespace. Default "quickbox:". */
   keyPrefix?: string;
   /** Largest value written in one piece. Default 24 MiB (KV allows 25 MiB). */
   maxPartBytes?: number;
+  /** prune() also removes parts no record names (a write that died, old parts not deleted) once their write started this long ago. Default 1 hour. */
+  abandonedWriteAgeMs?: number;
 }
 
 export const DEFAULT_KV_PART_BYTES = 24 * 2 ** 20;
@@ -43,6 +46,7 @@ function isRecordMetadata(value: unknown): value is KvRecordMetadata {
 export function kvStore(namespace: KvNamespaceLike, options: KvStoreOptions = {}): PrunableSnapshotStore {
   const prefix = options.keyPrefix ?? "quickbox:";
   const maxPartBytes = partBytesOption(options.maxPartBytes, DEFAULT_KV_PART_BYTES, MAX_KV_PART_BYTES, "maxPartBytes");
+  const abandonedWriteAgeMs = abandonedWriteAgeOption(options.abandonedWriteAgeMs);
   const recordKey = (key: string) => `${prefix}r:${key}`;
   const partKeys = (metadata: KvRecordMetadata) =>
     metadata.generation === undefined || metadata.parts < 2 ? [] : Array.from({ length: metadata.parts }, (_, n) => `${prefix}p:${metadata.generation}:${n}`);
@@ -57,6 +61,27 @@ export function kvStore(namespace: KvNamespaceLike, options: KvStoreOptions = {}
   /** Best effort: once no record names them, parts are never read again, only left over. */
   async function deleteParts(metadata: KvRecordMetadata): Promise<void> {
     await Promise.all(partKeys(metadata).map((partKey) => namespace.delete(partKey))).catch(() => {});
+  }
+
+  /** Every key (with its metadata) under `listPrefix`, page by page; KV lists no values. */
+  async function* keysUnder(listPrefix: string): AsyncGenerator<{ name: string; metadata?: unknown }> {
+    for (let cursor: string | undefined; ; ) {
+      const page = await namespace.list<unknown>({ prefix: listPrefix, ...(cursor === undefined ? {} : { cursor }) });
+      yield* page.keys;
+      if (page.list_complete || !page.cursor) return;
+      cursor = page.cursor;
+    }
+  }
+
+  async function sweepAbandonedParts(): Promise<void> {
+    const live = new Set<string>();
+    for await (const { metadata } of keysUnder(recordKey(""))) {
+      if (isRecordMetadata(metadata) && metadata.generation !== undefined) live.add(metadata.generation);
+    }
+    const partPrefix = `${prefix}p:`;
+    const partKeyList: string[] = [];
+    for await (const { name } of keysUnder(partPrefix)) partKeyList.push(name);
+    await Promise.all(abandonedPartKeys(partKeyList, partPrefix, live, abandonedWriteAgeMs).map((key) => namespace.delete(key)));
   }
 
   const store: PrunableSnapshotStore = {
@@ -100,17 +125,17 @@ export function kvStore(namespace: KvNamespaceLike, options: KvStoreOptions = {}
     async list(keyPrefix = "") {
       const records: StoreRecord[] = [];
       const start = recordKey("").length;
-      for (let cursor: string | undefined; ; ) {
-        const page = await namespace.list<unknown>({ prefix: recordKey(keyPrefix), ...(cursor === undefined ? {} : { cursor }) });
-        for (const { name, metadata } of page.keys) {
-          if (isRecordMetadata(metadata)) records.push({ key: name.slice(start), ...cleanMeta(metadata) });
-        }
-        if (page.list_complete || !page.cursor) return records;
-        cursor = page.cursor;
+      for await (const { name, metadata } of keysUnder(recordKey(keyPrefix))) {
+        if (isRecordMetadata(metadata)) records.push({ key: name.slice(start), ...cleanMeta(metadata) });
       }
+      return records;
     },
 
-    prune: (pruneOptions?: PruneOptions) => pruneSnapshots(store, pruneOptions),
+    async prune(pruneOptions?: PruneOptions) {
+      const pruned = await pruneSnapshots(store, pruneOptions);
+      await sweepAbandonedParts();
+      return pruned;
+    },
   };
   return store;
 }

@@ -26,9 +26,44 @@ export function joinParts(parts: readonly Uint8Array[], sizeBytes: number): Uint
   return joined;
 }
 
-/** 16 random hex digits: names one write of one record's parts. */
+/**
+ * Names one write of one record's parts: when it started (ms, base 36) and 16 random hex digits.
+ * The time lets prune() tell parts of a write still in progress from those of a write that died.
+ */
 export function newGeneration(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${Date.now().toString(36)}-${random}`;
+}
+
+/** When the write named by `generation` started, or null for a name without a time. */
+export function generationStartedAt(generation: string): number | null {
+  const match = /^([0-9a-z]+)-[0-9a-f]{16}$/.exec(generation);
+  return match ? parseInt(match[1]!, 36) : null;
+}
+
+/** prune() removes parts that no record names once their write started this long ago. */
+export const DEFAULT_ABANDONED_WRITE_AGE_MS = 60 * 60 * 1000;
+
+export function abandonedWriteAgeOption(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_ABANDONED_WRITE_AGE_MS;
+  if (typeof value !== "number" || !(value >= 0)) throw new QuickboxError("INVALID_OPTIONS", "abandonedWriteAgeMs must be a number ≥ 0");
+  return value;
+}
+
+/**
+ * Part keys (`<partPrefix><generation>:<n>`) left by writes that died before their record was
+ * written, or whose old parts were not deleted: no live generation, started long enough ago.
+ */
+export function abandonedPartKeys(partKeys: Iterable<string>, partPrefix: string, liveGenerations: ReadonlySet<string>, abandonedWriteAgeMs: number): string[] {
+  const startedBefore = Date.now() - abandonedWriteAgeMs;
+  const abandoned: string[] = [];
+  for (const key of partKeys) {
+    const generation = key.slice(partPrefix.length).split(":")[0]!;
+    if (liveGenerations.has(generation)) continue;
+    const startedAt = generationStartedAt(generation);
+    if (startedAt !== null && startedAt <= startedBefore) abandoned.push(key);
+  }
+  return abandoned;
 }
 
 export function incomplete(why: string): QuickboxError {
