@@ -94,6 +94,30 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain: createAgent (%
     expect(system).not.toContain("bumpCounter");
   });
 
+  it("two eval calls in one model message (parallel tool calls) both run, one after the other", async () => {
+    const model = fakeModel()
+      .respondWithTools([evalCall("let hits = 1; hits", "p1"), evalCall("hits += 1; hits", "p2")])
+      .respond(new AIMessage("done"));
+    const agent = createAgent({ model, tools: [], middleware: [middleware()], checkpointer: new MemorySaver() });
+    const result = await agent.invoke({ messages: [{ role: "user", content: "go" }] }, { configurable: { thread_id: "parallel" } });
+    expect(toolMessages(result.messages)).toEqual(["<result>1</result>", "<result>2</result>"]);
+  });
+
+  it("a zod tool schema keeps its defaults: optional in the signature, filled in before the tool runs", async () => {
+    const seen: unknown[] = [];
+    const search = tool(async (input) => (seen.push(input), "ok"), {
+      name: "search_items",
+      description: "Search.",
+      schema: z.object({ query: z.string(), limit: z.number().int().default(10) }),
+    });
+    const model = fakeModel().respondWithTools([evalCall("await tools.searchItems({ query: 'a' })", "d1")]).respond(new AIMessage("done"));
+    const agent = createAgent({ model, tools: [search], middleware: [middleware({ ptc: ["search_items"] })] });
+    const result = await agent.invoke({ messages: [{ role: "user", content: "go" }] });
+    expect(toolMessages(result.messages)).toEqual(["<result>ok</result>"]);
+    expect(seen).toEqual([{ query: "a", limit: 10 }]);
+    expect(String(model.calls[0]!.messages[0]!.content)).toMatch(/limit\?: number/);
+  });
+
   it("keeps state across two invokes on one thread (checkpointer), and threads stay apart", async () => {
     const model = fakeModel()
       .respondWithTools([evalCall("const answer = 41; let visits = 1", "c1")])

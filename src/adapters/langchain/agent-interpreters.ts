@@ -9,6 +9,7 @@
  * re-executed eval tool call (LangGraph re-runs the interrupted node on resume) from a new one.
  */
 import { createInterpreter, memoryStore, type Interpreter, type InterpreterEvent, type SnapshotStore } from "../../index.js";
+import { SerialQueues } from "../../core/serial-queue.js";
 import { findTaskTool, resolvePtcTools, taskDispatch, toToolDefinitions } from "./agent-tools.js";
 import type { AgentTool, ResolvedMiddlewareOptions } from "./middleware-options.js";
 
@@ -37,6 +38,8 @@ export class AgentInterpreters {
   readonly store: SnapshotStore;
   readonly #options: ResolvedMiddlewareOptions;
   readonly #contexts = new Map<string, EvalContext>();
+  /** One eval per thread at a time here too, so a thread's context is the running eval's (parallel tool calls). */
+  readonly #queues = new SerialQueues();
   readonly #latestSnapshot = new Map<string, string>();
   #current: Generation | null = null;
   #disposed = false;
@@ -57,11 +60,16 @@ export class AgentInterpreters {
     if (!this.#current) this.#ensure(this.#options.ptc.filter((entry): entry is AgentTool => typeof entry !== "string"), undefined);
     const generation = this.#current!;
     generation.running++;
-    this.#contexts.set(threadId, context);
     try {
-      return await work(await generation.interpreter);
+      return await this.#queues.run(threadId, async () => {
+        this.#contexts.set(threadId, context);
+        try {
+          return await work(await generation.interpreter);
+        } finally {
+          if (this.#contexts.get(threadId) === context) this.#contexts.delete(threadId);
+        }
+      });
     } finally {
-      if (this.#contexts.get(threadId) === context) this.#contexts.delete(threadId);
       generation.running--;
       this.#disposeIfRetired(generation);
     }

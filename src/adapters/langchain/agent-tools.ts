@@ -34,6 +34,10 @@ export function findTaskTool(agentTools: readonly unknown[]): AgentTool | undefi
   return agentTools.filter(isAgentTool).find((tool) => tool.name === "task");
 }
 
+function isZod4Schema(schema: unknown): boolean {
+  return typeof schema === "object" && schema !== null && "_zod" in schema && "~standard" in schema;
+}
+
 function inputSchemaOf(tool: AgentTool): JsonSchema | undefined {
   if (tool.schema === undefined || tool.schema === null) return undefined;
   try {
@@ -73,7 +77,10 @@ function unwrapOutput(output: unknown): unknown {
 
 export function toToolDefinitions(tools: AgentTool[], configFor: ConfigForThread): ToolDefinition<never>[] {
   return tools.map((tool) => {
-    const inputSchema = inputSchemaOf(tool);
+    // A zod 4 schema goes to quickbox as it is: validated by zod (its defaults applied) and shown
+    // by its input type. JSON Schema from toJsonSchema describes zod's output type instead, where
+    // a field with .default() is required.
+    const inputSchema = isZod4Schema(tool.schema) ? (tool.schema as ToolDefinition["inputSchema"]) : inputSchemaOf(tool);
     return {
       name: tool.name,
       ...(tool.description ? { description: tool.description } : {}),

@@ -11,6 +11,7 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { Command, interrupt } from "@langchain/langgraph";
+import { registry } from "@langchain/langgraph/zod";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
 import { isQuickboxError, pruneSnapshots, type EvalResult, type Interpreter, type PruneOptions } from "../../index.js";
@@ -161,7 +162,14 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
     name: "CodeInterpreterMiddleware",
     // The graph state holds only the id of the thread's latest (immutable) snapshot; the bytes stay in the store.
     // (A zod schema: langchain 1.5 ignores an Annotation state schema of a middleware.)
-    stateSchema: z.object({ _quickboxSnapshotId: z.string().optional() }),
+    // Last write wins: a model may call the eval tool more than once in one step (parallel tool
+    // calls), and a plain channel takes one value per step.
+    stateSchema: z.object({
+      _quickboxSnapshotId: z
+        .string()
+        .optional()
+        .register(registry, { reducer: { fn: (previous: string | undefined, next: string | undefined) => next ?? previous } }),
+    }),
     tools: [evalTool],
     wrapModelCall: async (request, handler) => {
       agent.syncTools(request.tools);
