@@ -41,6 +41,12 @@ export class SnapshotPersistence {
     return head;
   }
 
+  /** The head as the store has it now (another interpreter may have moved it), cached again. */
+  async freshHead(threadId: string): Promise<ThreadHead | null> {
+    this.#heads.delete(threadId);
+    return this.head(threadId);
+  }
+
   /** The thread's snapshots, full first, for restoring it. */
   async chain(head: ThreadHead): Promise<Uint8Array[]> {
     const chain: Uint8Array[] = [];

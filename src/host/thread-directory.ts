@@ -30,6 +30,8 @@ interface LiveThread {
 
 export class ThreadDirectory {
   readonly #persistence: SnapshotPersistence;
+  /** For each live thread, the id of the stored snapshot it matches (what its head named when we last wrote or read it). */
+  readonly #storedIds = new Map<string, string>();
   readonly #live = new Map<string, LiveThread>();
   /** Pending interrupts of paused threads (live or not). */
   readonly #paused = new Map<string, Interrupt[]>();
@@ -84,9 +86,43 @@ export class ThreadDirectory {
   async #restoreFor(threadId: string): Promise<{ restore?: Uint8Array[]; storedHead: string | null }> {
     const head = await this.#persistence.head(threadId);
     const storedHead = head?.chain[head.chain.length - 1] ?? null;
-    if (this.#live.has(threadId) || !head) return { storedHead };
+    if (this.#live.has(threadId)) return { storedHead };
+    if (!head) {
+      this.#storedIds.delete(threadId); // it starts fresh: it matches no stored snapshot
+      return { storedHead };
+    }
     if (head.paused && !this.#paused.has(threadId)) this.#paused.set(threadId, head.interrupts as Interrupt[]);
-    return { restore: await this.#persistence.chain(head), storedHead };
+    const restore = await this.#persistence.chain(head);
+    if (storedHead) this.#storedIds.set(threadId, storedHead);
+    return { restore, storedHead };
+  }
+
+  /**
+   * Interpreters may share a store (tabs of one page, processes on one file or KV). Before each
+   * operation on a thread, its head is read again: if another interpreter moved it (resumed a
+   * pause, evaluated, reset), this interpreter's live copy is stale and is dropped, so the
+   * operation works on the stored state — an approved call is never run twice, an eval never
+   * overwrites another's work. Operations on one thread at the same moment in two interpreters
+   * are still not coordinated (SnapshotStore has no compare-and-swap): use one owner per thread
+   * for that (a Durable Object, or one process).
+   */
+  async #syncWithStore(threadId: string): Promise<void> {
+    if (!this.options.storeConfigured) return;
+    const head = await this.#persistence.freshHead(threadId);
+    if (!this.#live.has(threadId)) {
+      if (head?.paused) this.#paused.set(threadId, head.interrupts as Interrupt[]);
+      else this.#paused.delete(threadId);
+      return;
+    }
+    const headId = head?.chain[head.chain.length - 1] ?? null;
+    const knownId = this.#storedIds.get(threadId) ?? null;
+    if (headId === knownId) return;
+    await this.client.drop(threadId);
+    this.#live.delete(threadId);
+    this.#paused.delete(threadId);
+    this.#storedIds.delete(threadId);
+    if (head?.paused) this.#paused.set(threadId, head.interrupts as Interrupt[]);
+    this.#emitWarning(threadId, "another interpreter changed this thread in the store: the live copy here was dropped and the stored state is used");
   }
 
   #persistEveryEval(): boolean {
@@ -130,6 +166,7 @@ export class ThreadDirectory {
   async #store(threadId: string, snapshot: EncodedSnapshot, interrupts: Interrupt[]): Promise<{ info?: SnapshotInfo; warning?: string }> {
     const written = await this.#persistence.write(threadId, snapshot, { paused: snapshot.header.paused, interrupts });
     if (written.info) {
+      this.#storedIds.set(threadId, written.info.id);
       const live = this.#live.get(threadId);
       if (live) live.dirty = false;
       this.#emit({ type: "snapshot", threadId, snapshot: written.info });
@@ -139,6 +176,7 @@ export class ThreadDirectory {
 
   async eval(code: string, threadId: string, signal: AbortSignal | undefined, skills: Record<string, SkillFiles> | undefined): Promise<EvalResult> {
     const result = await this.#queues.run(threadId, async () => {
+      await this.#syncWithStore(threadId);
       if (this.#paused.has(threadId) || (await this.#persistence.head(threadId))?.paused) {
         throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
       }
@@ -267,6 +305,7 @@ export class ThreadDirectory {
       throw new QuickboxError("INVALID_OPTIONS", 'resume(threadId, decisions): decisions must be an object keyed by interrupt id, e.g. { [interrupt.id]: { type: "approve" } }');
     }
     const result = await this.#queues.run(threadId, async () => {
+      await this.#syncWithStore(threadId);
       const head = await this.#persistence.head(threadId);
       const pending = this.#paused.get(threadId) ?? (head?.paused ? (head.interrupts as Interrupt[]) : undefined);
       if (!pending) {
@@ -329,6 +368,7 @@ export class ThreadDirectory {
 
   async snapshot(threadId: string): Promise<SnapshotInfo> {
     return this.#queues.run(threadId, async () => {
+      await this.#syncWithStore(threadId);
       const { restore, storedHead } = await this.#restoreFor(threadId);
       if (!this.#live.has(threadId) && !restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${threadId}"`);
       const snapshot = await this.client.snapshot(threadId, { storedHead, ...(restore ? { restore } : {}) });
@@ -350,6 +390,7 @@ export class ThreadDirectory {
     await this.#queues.run(to, async () => {
       if (this.#live.has(to) || (await this.#persistence.head(to))) throw new QuickboxError("THREAD_EXISTS", `thread "${to}" already exists`);
       const snapshot = await this.#queues.run(from, async () => {
+        await this.#syncWithStore(from);
         const { restore, storedHead } = await this.#restoreFor(from);
         if (!this.#live.has(from) && !restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${from}"`);
         const made = await this.client.fork(from, to, restore ? { restore, storedHead } : {});
@@ -384,6 +425,7 @@ export class ThreadDirectory {
     await this.#queues.run(threadId, async () => {
       await this.client.drop(threadId);
       this.#live.delete(threadId);
+      this.#storedIds.delete(threadId);
       this.#paused.delete(threadId);
       if (await this.#persistence.head(threadId)) await this.#persistence.forget(threadId);
     });

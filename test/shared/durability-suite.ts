@@ -526,6 +526,23 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
   });
 
   describe("exactly once", () => {
+    it("two interpreters sharing a store: a pause resumed by one cannot be resumed again by the other; evals build on each other", async () => {
+      const store = memoryStore();
+      let sent = 0;
+      const options = { store, tools: [{ name: "send_email", execute: () => ++sent }], interruptOn: { send_email: true } };
+      const a = await make(options);
+      const paused = await a.eval("let log = ['a']; const receipt = await tools.sendEmail({ to: 'x' }); 'sent ' + receipt", { threadId: "shared" });
+      const id = paused.interrupts![0]!.id;
+      const b = await make(options);
+      expect((await b.resume("shared", { [id]: { type: "approve" } })).value).toBe("sent 1");
+      await expectCode(a.resume("shared", { [id]: { type: "approve" } }), "NOT_PAUSED");
+      expect(sent).toBe(1);
+      // Taking turns: each sees what the other did (the stale live copy is dropped, not written over the head).
+      await a.eval("log.push('a2')", { threadId: "shared" });
+      await b.eval("log.push('b2')", { threadId: "shared" });
+      expect((await a.eval("log", { threadId: "shared" })).value).toEqual(["a", "a2", "b2"]);
+    });
+
     it("a call executing when the process died goes to recover, never silently re-run", async () => {
       const store = memoryStore();
       let runs = 0;
