@@ -15,16 +15,21 @@ import { ThreadDirectory } from "./host/thread-directory.js";
 import { renderWire } from "./wire-format.js";
 
 /** A cell that imports a skill the host cannot provide fails before any of it runs. */
-function skillNotAvailable(message: string): EvalResult {
+/** A result for an eval that never started. */
+function notStarted(type: string, message: string): EvalResult {
   return {
     status: "error",
-    text: renderWire(null, { kind: "error", type: "SkillNotAvailable", body: message, droppedChars: 0 }),
+    text: renderWire(null, { kind: "error", type, body: message, droppedChars: 0 }),
     stdout: "",
-    error: { type: "SkillNotAvailable", message },
+    error: { type, message },
     toolCalls: 0,
     durationMs: 0,
   };
 }
+
+const skillNotAvailable = (message: string) => notStarted("SkillNotAvailable", message);
+/** An eval or resume whose signal was aborted before it started runs nothing at all. */
+const abortedBeforeStart = () => notStarted("Cancelled", "the signal was aborted before the program started; nothing ran");
 
 const asyncDispose: typeof Symbol.asyncDispose = Symbol.asyncDispose ?? (Symbol.for("Symbol.asyncDispose") as typeof Symbol.asyncDispose);
 
@@ -93,6 +98,7 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
     async eval(code, evalOptions) {
       assertAlive();
       const { threadId, signal } = validEvalOptions(code, evalOptions);
+      if (signal?.aborted) return abortedBeforeStart();
       let skills: Record<string, SkillFiles> | undefined;
       const referenced = resolved.skills ? SkillLibrary.referenced(code) : [];
       if (resolved.skills && referenced.length) {
@@ -100,6 +106,7 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
         if (!loaded.ok) return skillNotAvailable(loaded.message);
         skills = loaded.skills;
       }
+      if (signal?.aborted) return abortedBeforeStart();
       return threads.eval(code, threadId, signal, skills);
     },
     async resume(threadId, decisions, resumeOptions) {
@@ -108,6 +115,7 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
       rejectUnknownKeys("resume", resumeOptions, ["signal"]);
       const signal = resumeOptions?.signal;
       if (signal !== undefined && !(signal instanceof AbortSignal)) throw new QuickboxError("INVALID_OPTIONS", "resume: signal must be an AbortSignal");
+      if (signal?.aborted) return abortedBeforeStart();
       return threads.resume(validThreadId(threadId), decisions, signal);
     },
     async endTurn(threadId) {

@@ -163,6 +163,20 @@ describe("createCodeTool with generateText", () => {
     const ana = await run("ana", "total += 2; total");
     expect(ana).toMatchObject({ status: "ok", value: 42, threadId: "ana" });
   });
+
+  it("a threadId function that returns no id is refused (it must not fall back to a shared thread)", async () => {
+    const code = codeTool({ threadId: (call) => (call.experimental_context as { conversationId?: string } | undefined)?.conversationId as string });
+    await expect(code.execute!({ code: "1" }, { toolCallId: "c", messages: [] })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+  });
+
+  it("a result JSON cannot carry (a BigInt) is left out of value; the text still shows it", async () => {
+    const code = codeTool();
+    const output = (await code.execute!({ code: "({ big: 2n ** 70n, n: 1 })" }, { toolCallId: "c", messages: [] })) as CodeToolOutput;
+    expect(output.status).toBe("ok");
+    expect(output.value).toBeUndefined();
+    expect(output.text).toBe("<result>{ big: 1180591620717411303424n, n: 1 }</result>");
+    expect(() => JSON.stringify(output)).not.toThrow();
+  });
 });
 
 describe("approval: a paused program continues after the app's decision", () => {

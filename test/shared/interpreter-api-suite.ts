@@ -157,6 +157,17 @@ export function defineInterpreterApiSuite(create: InterpreterFactory): void {
       await qb.dispose();
     });
 
+    it("an eval whose signal is already aborted runs nothing at all", async () => {
+      const qb = await create();
+      try {
+        const result = await qb.eval("globalThis.ran = true; await 0", { signal: AbortSignal.abort() });
+        expect(result.error?.type).toBe("Cancelled");
+        expect((await qb.eval("typeof ran")).value).toBe("undefined");
+      } finally {
+        await qb.dispose();
+      }
+    });
+
     it("an eval running when dispose() is called resolves as Cancelled (a result, not a rejection)", async () => {
       const qb = await create({ clock: "real" });
       await qb.eval("1");

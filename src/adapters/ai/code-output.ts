@@ -2,12 +2,25 @@
 import type { EvalResult } from "../../index.js";
 import type { CodeToolOutput } from "./types.js";
 
+/**
+ * The AI SDK serializes tool outputs as JSON (UI message streams, storage): a value JSON cannot
+ * carry (a BigInt, anything with one inside) is left out; `text` has it as the model reads it.
+ */
+function jsonSafe(value: unknown): { value?: unknown } {
+  try {
+    JSON.stringify(value);
+    return { value };
+  } catch {
+    return {};
+  }
+}
+
 export function toCodeToolOutput(threadId: string, result: EvalResult): CodeToolOutput {
   return {
     status: result.status,
     text: result.text,
     threadId,
-    ...(result.status === "ok" ? { value: result.value } : {}),
+    ...(result.status === "ok" ? jsonSafe(result.value) : {}),
     ...(result.error ? { error: { type: result.error.type, message: result.error.message } } : {}),
     ...(result.interrupts ? { interrupts: result.interrupts } : {}),
   };

@@ -19,7 +19,16 @@ import type { CodeThreadId, CodeTool, CodeToolControls, CodeToolInput, CodeToolO
 const asyncDispose: typeof Symbol.asyncDispose = Symbol.asyncDispose ?? (Symbol.for("Symbol.asyncDispose") as typeof Symbol.asyncDispose);
 
 function threadIdResolver(option: CodeThreadId | undefined): (call: ToolExecutionOptions) => string {
-  if (typeof option === "function") return option;
+  if (typeof option === "function") {
+    return (call) => {
+      const id: unknown = option(call);
+      // undefined would fall back to a thread every conversation shares: refuse it.
+      if (typeof id !== "string" || !id) {
+        throw new QuickboxError("INVALID_OPTIONS", `createCodeTool: the threadId function returned ${id === "" ? "an empty string" : String(id)}; it must return a non-empty string for every call (e.g. a conversation id)`);
+      }
+      return id;
+    };
+  }
   if (option !== undefined && typeof option !== "string") throw new QuickboxError("INVALID_OPTIONS", "createCodeTool: threadId must be a string or a function of the tool call");
   const fixed = option ?? `code-${crypto.randomUUID()}`;
   return () => fixed;

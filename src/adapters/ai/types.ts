@@ -14,7 +14,7 @@ export interface CodeToolOutput {
   text: string;
   /** The thread the program ran in: pass it to `resume`. */
   threadId: string;
-  /** status "ok": a structured-clone-able copy of the result (may hold Maps, Dates, BigInts). */
+  /** status "ok": a copy of the result, when JSON can carry it (left out otherwise, e.g. with a BigInt: the AI SDK stores and streams outputs as JSON). */
   value?: unknown;
   /** status "error": the error's type (e.g. "ToolError", "Timeout") and message. */
   error?: { type: string; message: string };
