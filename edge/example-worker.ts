@@ -63,6 +63,8 @@ export default {
       if (action === "/eval") return json(await thread.eval(await request.text()));
       if (action === "/resume") return json(await thread.resume(await request.json())); // { [interruptId]: decision }
       if (action === "/snapshot") return json(await thread.snapshot());
+      if (action === "/prune") return json(await thread.prune()); // { removed }: snapshots the thread no longer needs
+      if (action === "/reset") return json(await thread.reset()); // { removed }: forgets the thread, frees its storage
       return new Response("not found", { status: 404 });
     } catch (error) {
       // QuickboxErrors (THREAD_PAUSED, NOT_PAUSED, UNKNOWN_INTERRUPT, …) cross RPC with name, code and message.

@@ -3,13 +3,15 @@
  * Node and Deno read the file from the installed package; browsers fetch the URL the bundler
  * gave the asset. workerd cannot compile wasm from bytes at all: there `wasmModule` is required.
  */
+import { QuickboxError } from "../errors.js";
 import { detectRuntime } from "../runtime/detect.js";
 
 export async function compileWasmFromPackage(specifier: string, browserUrl: string | (() => string)): Promise<WebAssembly.Module> {
   const runtime = detectRuntime();
   if (runtime === "workerd") {
-    throw new Error(
-      "quickbox: workerd cannot compile WebAssembly from bytes; pass the imported module as `wasmModule` (see README, Cloudflare Workers)",
+    throw new QuickboxError(
+      "INVALID_OPTIONS",
+      "workerd cannot compile WebAssembly from bytes: pass the imported module as `wasmModule` (import quickjsWasm from \"quickbox/wasm\"; see README, Cloudflare Workers)",
     );
   }
   if (runtime === "node" || runtime === "deno") {

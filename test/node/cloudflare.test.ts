@@ -110,6 +110,14 @@ describe("the example worker (edge/example-worker.ts) in workerd", () => {
       expect(snapshot).toMatchObject({ threadId: "default", paused: false });
       expect(await evalIn(second, "other", "typeof order")).toMatchObject({ value: "undefined" });
       expect((await post(second, "/scratch/bo/eval", "total + 2")).json).toMatchObject({ status: "ok", value: 42 });
+
+      // Storage: prune keeps what the head needs; reset forgets the thread and frees its snapshots.
+      expect((await post(second, "/threads/ana/prune", {})).json).toMatchObject({ removed: expect.any(Array) });
+      expect(await evalIn(second, "ana", "order.id")).toMatchObject({ status: "ok", value: "A-1" });
+      const reset = (await post(second, "/threads/ana/reset", {})).json as { removed: string[] };
+      expect(reset.removed.length).toBeGreaterThan(0);
+      expect(await threadInfo(second, "ana")).toMatchObject({ state: "idle" });
+      expect(await evalIn(second, "ana", "typeof order")).toMatchObject({ value: "undefined" });
     } finally {
       await second.dispose();
     }

@@ -11,8 +11,9 @@
  * a resume after eviction needs nothing from the caller but the decisions.
  */
 import { DurableObject } from "cloudflare:workers";
+import { QuickboxError } from "../../errors.js";
 import { createInterpreter } from "../../interpreter.js";
-import type { Decision, EvalResult, Interpreter, InterpreterOptions, SnapshotInfo, ThreadInfo } from "../../types.js";
+import type { Decision, EvalResult, Interpreter, InterpreterOptions, PrunableSnapshotStore, PruneOptions, SnapshotInfo, ThreadInfo } from "../../types.js";
 import type { DurableObjectStorageLike } from "./bindings.js";
 import { durableObjectStore, type DurableObjectStoreOptions } from "./durable-object-store.js";
 
@@ -29,6 +30,7 @@ export const DURABLE_OBJECT_THREAD_ID = "default";
 
 export abstract class InterpreterDurableObject<Env = unknown> extends DurableObject<Env> {
   #interpreter: Promise<Interpreter> | undefined;
+  #store: PrunableSnapshotStore | undefined;
 
   /** The interpreter's options; read once per object instance (again after an eviction). */
   protected abstract interpreterOptions(): InterpreterDurableObjectOptions | Promise<InterpreterDurableObjectOptions>;
@@ -37,7 +39,11 @@ export abstract class InterpreterDurableObject<Env = unknown> extends DurableObj
   protected interpreter(): Promise<Interpreter> {
     this.#interpreter ??= (async () => {
       const { storage, ...options } = await this.interpreterOptions();
+      if (!(options.wasmModule instanceof WebAssembly.Module)) {
+        throw new QuickboxError("INVALID_OPTIONS", 'interpreterOptions() must return wasmModule: the QuickJS module, import quickjsWasm from "quickbox/wasm"');
+      }
       const store = durableObjectStore(this.ctx.storage as DurableObjectStorageLike, storage);
+      this.#store = store;
       return createInterpreter({ ...options, isolation: "inline", store });
     })().catch((error: unknown) => {
       this.#interpreter = undefined;
@@ -67,8 +73,18 @@ export abstract class InterpreterDurableObject<Env = unknown> extends DurableObj
     return threads.find((info) => info.threadId === DURABLE_OBJECT_THREAD_ID) ?? { threadId: DURABLE_OBJECT_THREAD_ID, state: "idle", pendingInterrupts: 0 };
   }
 
-  /** Forgets the thread (RPC); its snapshots go with the next prune. */
-  async reset(): Promise<void> {
+  /** Forgets the thread and deletes its snapshots (RPC); returns the ids deleted. */
+  async reset(): Promise<{ removed: string[] }> {
     await (await this.interpreter()).reset(DURABLE_OBJECT_THREAD_ID);
+    return this.prune();
+  }
+
+  /**
+   * Deletes snapshots the thread's head no longer needs, and parts of writes that died (RPC).
+   * Storage grows with every eval until this runs: call it now and then, e.g. from an alarm.
+   */
+  async prune(options?: PruneOptions): Promise<{ removed: string[] }> {
+    await this.interpreter();
+    return this.#store!.prune(options);
   }
 }
