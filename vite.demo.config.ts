@@ -3,6 +3,8 @@ import { defineConfig } from "vite";
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+const CROSS_ORIGIN_ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+
 // The playground (demo/): `npm start` serves it, the e2e tests run against its production build.
 // It imports only the public entry points, "quickbox" and "quickbox/idb" (here: their sources).
 export default defineConfig({
@@ -13,8 +15,10 @@ export default defineConfig({
       { find: /^quickbox\/idb$/, replacement: source("./src/idb.ts") },
     ],
   },
-  server: { port: 5173, strictPort: true, host: "127.0.0.1" },
-  preview: { port: 4173, strictPort: true, host: "127.0.0.1" },
+  // Cross-origin isolated, so SharedArrayBuffer exists: Stop reaches a program busy in a loop at
+  // once (the engine polls a shared cancel flag) instead of replacing the worker after 1 s.
+  server: { port: 5173, strictPort: true, host: "127.0.0.1", headers: CROSS_ORIGIN_ISOLATION },
+  preview: { port: 4173, strictPort: true, host: "127.0.0.1", headers: CROSS_ORIGIN_ISOLATION },
   // One chunk of ~1 MB (CodeMirror, the TS/JS cell transform, the engine glue): fine for a demo.
   build: { outDir: "../dist-demo", emptyOutDir: true, target: "es2022", chunkSizeWarningLimit: 1600 },
   worker: { format: "es" },

@@ -121,8 +121,13 @@ test("a runaway loop ends as Timeout while the page keeps responding", async ({ 
 
   // The Stop button cancels a run.
   await page.getByRole("button", { name: /^Run/ }).click();
+  // The page is cross-origin isolated: the cancel flag reaches the loop at once, the worker is not replaced.
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  const stoppedAt = Date.now();
   await page.getByRole("button", { name: "Stop" }).click();
   await expect(page.getByTestId("wire")).toContainText('<error type="Cancelled">');
+  expect(Date.now() - stoppedAt).toBeLessThan(900);
+  await expect(page.getByTestId("wire")).not.toContainText("worker was restarted");
 });
 
 test("a memory bomb ends as OutOfMemory and the thread keeps working", async ({ page }) => {
