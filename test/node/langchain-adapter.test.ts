@@ -158,6 +158,54 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain: createAgent (%
     expect(codeInterpreter.latestSnapshotId("approvals")).toBe(recorded);
   });
 
+  it("a resume value that cannot be applied asks again (with the reason); the next good one continues the program", async () => {
+    const shop = shopTools();
+    const code = "const n = await tools.bumpCounter({}); const sent = await tools.sendEmail({ to: 'ops@example.com', subject: 'n=' + n }); sent";
+    const model = fakeModel().respondWithTools([evalCall(code, "call_bad_resume")]).respond(new AIMessage("done"));
+    const agent = createAgent({ model, tools: shop.tools, middleware: [middleware({ ptc: ["bump_counter", "send_email"], interruptOn: { send_email: { allowedDecisions: ["approve", "reject"] } } })], checkpointer: new MemorySaver() });
+    const thread = { configurable: { thread_id: "bad-resume" } };
+    await agent.invoke({ messages: [{ role: "user", content: "mail ops" }] }, thread);
+    type Raised = { __interrupt__?: { value: { error?: string } }[] };
+    for (const bad of ["ok", { type: "approved" }, { type: "respond", value: 1 }]) {
+      const again = (await agent.invoke(new Command({ resume: bad }), thread)) as Raised;
+      expect(again.__interrupt__).toHaveLength(1);
+      expect(again.__interrupt__![0]!.value.error).toMatch(/^the previous resume value was not applied: /);
+    }
+    expect(shop.calls).toMatchObject({ bump: 1, email: 0 });
+    const done = await agent.invoke(new Command({ resume: { type: "approve" } }), thread);
+    expect(toolMessages(done.messages).at(-1)).toBe('<result>sent "n=1" to ops@example.com</result>');
+    expect(shop.calls).toMatchObject({ bump: 1, email: 1 });
+  });
+
+  it("a pause left behind (a new message instead of a resume) does not block the conversation", async () => {
+    const shop = shopTools();
+    const model = fakeModel()
+      .respondWithTools([evalCall("var draft = 'x'; await tools.sendEmail({ to: 'a@example.com', subject: 's' })", "c_left")])
+      .respondWithTools([evalCall("typeof draft", "c_next")])
+      .respond(new AIMessage("ok"));
+    const agent = createAgent({ model, tools: shop.tools, middleware: [middleware({ ptc: ["send_email"], interruptOn: { send_email: true } })], checkpointer: new MemorySaver() });
+    const thread = { configurable: { thread_id: "left-behind" } };
+    await agent.invoke({ messages: [{ role: "user", content: "draft and send" }] }, thread);
+    const next = await agent.invoke({ messages: [{ role: "user", content: "never mind" }] }, thread);
+    // The abandoned program is gone (its state too); the conversation goes on.
+    expect(toolMessages(next.messages).at(-1)).toBe("<result>undefined</result>");
+    expect(shop.calls.email).toBe(0);
+  });
+
+  it("interruptOn without a checkpointer: a clear error, and the thread is not left paused", async () => {
+    const shop = shopTools();
+    const model = fakeModel()
+      .respondWithTools([evalCall("await tools.sendEmail({ to: 'a@example.com', subject: 's' })", "c_nockpt")])
+      .respond(new AIMessage("x"))
+      .respondWithTools([evalCall("1 + 1", "c_after")])
+      .respond(new AIMessage("y"));
+    const agent = createAgent({ model, tools: shop.tools, middleware: [middleware({ ptc: ["send_email"], interruptOn: { send_email: true } })] });
+    const first = await agent.invoke({ messages: [{ role: "user", content: "send" }] });
+    expect(toolMessages(first.messages).at(-1)).toMatch(/interruptOn needs the agent to have a checkpointer/);
+    const second = await agent.invoke({ messages: [{ role: "user", content: "add" }] });
+    expect(toolMessages(second.messages).at(-1)).toBe("<result>2</result>");
+  });
+
   it("two pauses in one program take two resumes (ids or HITL-style decisions); reject is catchable", async () => {
     const shop = shopTools();
     const code = [

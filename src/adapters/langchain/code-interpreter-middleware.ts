@@ -10,11 +10,11 @@
  */
 import { ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
-import { Command, interrupt } from "@langchain/langgraph";
+import { Command, interrupt, isGraphInterrupt } from "@langchain/langgraph";
 import { registry } from "@langchain/langgraph/zod";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
-import { isQuickboxError, pruneSnapshots, type EvalResult, type Interpreter, type PruneOptions } from "../../index.js";
+import { isQuickboxError, pruneSnapshots, QuickboxError, type EvalResult, type Interpreter, type PruneOptions } from "../../index.js";
 import { AgentInterpreters } from "./agent-interpreters.js";
 import { decisionsFromResume, interruptPayload } from "./interrupt-payload.js";
 import { resolveMiddlewareOptions, type CodeInterpreterMiddlewareOptions } from "./middleware-options.js";
@@ -54,6 +54,17 @@ async function followCheckpoint(agent: AgentInterpreters, interpreter: Interpret
   await agent.clearPauseMarker(threadId);
 }
 
+/** Do two tool calls come from one model message (the graph state's messages say)? Unknown → yes. */
+function sameModelMessage(state: unknown, firstCallId: string, secondCallId: string): boolean {
+  const messages = (state as { messages?: unknown } | undefined)?.messages;
+  if (!Array.isArray(messages)) return true;
+  const holder = messages.find((message) => ((message as { tool_calls?: { id?: string }[] }).tool_calls ?? []).some((call) => call.id === firstCallId)) as
+    | { tool_calls?: { id?: string }[] }
+    | undefined;
+  if (!holder) return false;
+  return (holder.tool_calls ?? []).some((call) => call.id === secondCallId);
+}
+
 /** Runs the program, or — when LangGraph re-runs an interrupted call — continues the paused one. */
 async function runOrResume(
   agent: AgentInterpreters,
@@ -63,30 +74,64 @@ async function runOrResume(
   toolCallId: string,
   signal: AbortSignal | undefined,
   recordedSnapshotId: string | undefined,
+  state: unknown,
 ): Promise<EvalResult> {
   const marker = await agent.pauseMarker(threadId);
   let resumesApplied = 0;
-  let result: EvalResult;
+  let result: EvalResult | undefined;
   if (marker && marker.toolCallId === toolCallId) {
     // Resume values of this tool call are matched to interrupt() calls by order: skip those applied.
     for (let applied = 0; applied < marker.resumesApplied; applied++) interrupt(null);
+    resumesApplied = marker.resumesApplied;
     const pending = (await interpreter.threads()).find((info) => info.threadId === threadId)?.interrupts ?? [];
-    const resumeValue: unknown = interrupt(interruptPayload(threadId, pending));
-    resumesApplied = marker.resumesApplied + 1;
-    await agent.setPauseMarker(threadId, { toolCallId, resumesApplied });
-    result = await interpreter.resume(threadId, decisionsFromResume(resumeValue, pending), signal ? { signal } : {});
+    let refused: string | undefined;
+    while (!result) {
+      // A resume value that cannot be applied (its shape, an unknown id, a decision not allowed:
+      // nothing ran) asks again, saying why, instead of leaving the program paused for good.
+      const resumeValue: unknown = interrupt({ ...interruptPayload(threadId, pending), ...(refused ? { error: refused } : {}) });
+      resumesApplied++;
+      await agent.setPauseMarker(threadId, { toolCallId, resumesApplied });
+      try {
+        result = await interpreter.resume(threadId, decisionsFromResume(resumeValue, pending), signal ? { signal } : {});
+      } catch (error) {
+        if (!isQuickboxError(error) || !RESUME_VALUE_ERRORS.has(error.code)) throw error;
+        refused = `the previous resume value was not applied: ${error.message}`;
+      }
+    }
   } else {
-    await followCheckpoint(agent, interpreter, threadId, recordedSnapshotId);
+    // Another call of the same model message (parallel tool calls) paused: the thread is paused
+    // and this eval is refused (THREAD_PAUSED). A pause from an earlier turn was left behind (a new
+    // message instead of Command({ resume })): go back to the state before that program.
+    const abandoned = marker !== undefined && !sameModelMessage(state, marker.toolCallId, toolCallId);
+    if (!marker || abandoned) {
+      if (abandoned && !recordedSnapshotId) {
+        // Its program was the conversation's first: the state before it was empty.
+        await interpreter.reset(threadId);
+        await agent.clearPauseMarker(threadId);
+      }
+      await followCheckpoint(agent, interpreter, threadId, recordedSnapshotId);
+    }
     result = await interpreter.eval(code, { threadId, ...(signal ? { signal } : {}) });
   }
   if (result.status === "paused") {
     await agent.setPauseMarker(threadId, { toolCallId, resumesApplied });
-    // The first time, this throws LangGraph's interrupt: the run stops here until Command({ resume }).
-    interrupt(interruptPayload(threadId, result.interrupts ?? []));
+    try {
+      // The first time, this throws LangGraph's interrupt: the run stops here until Command({ resume }).
+      interrupt(interruptPayload(threadId, result.interrupts ?? []));
+    } catch (error) {
+      if (isGraphInterrupt(error)) throw error;
+      // No interrupt is possible (no checkpointer): do not leave the thread paused for good.
+      await interpreter.reset(threadId);
+      await agent.clearPauseMarker(threadId);
+      throw new QuickboxError("INVALID_OPTIONS", `interruptOn needs the agent to have a checkpointer (createAgent({ checkpointer })): ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
   await agent.clearPauseMarker(threadId);
   return result;
 }
+
+/** Errors of a resume value that was refused before anything ran. */
+const RESUME_VALUE_ERRORS = new Set(["INVALID_OPTIONS", "UNKNOWN_INTERRUPT", "DECISION_NOT_ALLOWED"]);
 
 /** What prune() needs of a LangGraph checkpointer: list() over every thread's checkpoints. */
 export interface CheckpointLister {
@@ -126,7 +171,7 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
       let text: string;
       try {
         const recorded = (runtime.state as { _quickboxSnapshotId?: unknown } | undefined)?._quickboxSnapshotId;
-        const result = await agent.run(threadId, context, (interpreter) => runOrResume(agent, interpreter, input.code, threadId, toolCallId, runtime.signal, typeof recorded === "string" ? recorded : undefined));
+        const result = await agent.run(threadId, context, (interpreter) => runOrResume(agent, interpreter, input.code, threadId, toolCallId, runtime.signal, typeof recorded === "string" ? recorded : undefined, runtime.state));
         text = result.text;
       } catch (error) {
         if (isQuickboxError(error) && error.code === "THREAD_PAUSED") {
