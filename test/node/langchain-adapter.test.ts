@@ -118,6 +118,21 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain: createAgent (%
     expect(String(model.calls[0]!.messages[0]!.content)).toMatch(/limit\?: number/);
   });
 
+  it('mode "turn": each agent run starts the thread fresh; interpreter() gives the interpreter behind the tool', async () => {
+    const model = fakeModel()
+      .respondWithTools([evalCall("var v = 1; v", "t1")])
+      .respond(new AIMessage("one"))
+      .respondWithTools([evalCall("typeof v", "t2")])
+      .respond(new AIMessage("two"));
+    const codeInterpreter = middleware({ mode: "turn" });
+    const agent = createAgent({ model, tools: [], middleware: [codeInterpreter], checkpointer: new MemorySaver() });
+    const thread = { configurable: { thread_id: "turns" } };
+    expect(toolMessages((await agent.invoke({ messages: [{ role: "user", content: "a" }] }, thread)).messages).at(-1)).toBe("<result>1</result>");
+    expect(toolMessages((await agent.invoke({ messages: [{ role: "user", content: "b" }] }, thread)).messages).at(-1)).toBe("<result>undefined</result>");
+    const interpreter = await codeInterpreter.interpreter();
+    expect((await interpreter.eval("typeof v", { threadId: "turns" })).value).toBe("undefined");
+  });
+
   it("keeps state across two invokes on one thread (checkpointer), and threads stay apart", async () => {
     const model = fakeModel()
       .respondWithTools([evalCall("const answer = 41; let visits = 1", "c1")])

@@ -75,6 +75,13 @@ export class AgentInterpreters {
     }
   }
 
+  /** The interpreter of the agent's current tool set (created if needed). */
+  async interpreter(): Promise<Interpreter> {
+    if (this.#disposed) throw new Error("createCodeInterpreterMiddleware: the middleware was disposed");
+    if (!this.#current) this.#ensure(this.#options.ptc.filter((entry): entry is AgentTool => typeof entry !== "string"), undefined);
+    return this.#current!.interpreter;
+  }
+
   async systemPrompt(): Promise<string> {
     if (!this.#current) this.#ensure(this.#options.ptc.filter((entry): entry is AgentTool => typeof entry !== "string"), undefined);
     const prompt = (await this.#current!.interpreter).systemPrompt();

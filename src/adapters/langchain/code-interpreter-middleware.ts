@@ -10,7 +10,7 @@
  */
 import { ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
-import { Command, interrupt, isGraphInterrupt } from "@langchain/langgraph";
+import { Command, getConfig, interrupt, isGraphInterrupt } from "@langchain/langgraph";
 import { registry } from "@langchain/langgraph/zod";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
@@ -154,6 +154,8 @@ export type CodeInterpreterMiddleware = ReturnType<typeof createMiddleware> & {
    * to a pruned checkpoint ends in a SnapshotError.
    */
   prune(options?: CheckpointPruneOptions): Promise<{ removed: string[] }>;
+  /** The interpreter behind the eval tool, e.g. to list threads, reset one or inspect a pause. */
+  interpreter(): Promise<Interpreter>;
   /** Disposes the interpreter (its workers). */
   dispose(): Promise<void>;
 };
@@ -216,6 +218,17 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
         .register(registry, { reducer: { fn: (previous: string | undefined, next: string | undefined) => next ?? previous } }),
     }),
     tools: [evalTool],
+    // mode "turn": each agent run (invoke/stream) is a turn; the thread starts fresh in the next.
+    // (A run stopped by an interrupt does not get here: a paused program is kept.)
+    afterAgent: async () => {
+      if (resolved.interpreter.mode !== "turn") return undefined;
+      const threadId = threadIdOf({ configurable: getConfig()?.configurable as Record<string, unknown> | undefined });
+      await agent.run(threadId, { config: {} }, async (interpreter) => {
+        await interpreter.endTurn(threadId);
+        await agent.clearPauseMarker(threadId);
+      });
+      return undefined;
+    },
     wrapModelCall: async (request, handler) => {
       agent.syncTools(request.tools);
       return handler({ ...request, systemMessage: request.systemMessage.concat(await agent.systemPrompt()) });
@@ -234,6 +247,7 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
   return Object.assign(middleware, {
     latestSnapshotId: (threadId: string) => agent.latestSnapshotId(threadId),
     prune,
+    interpreter: () => agent.interpreter(),
     dispose: () => agent.dispose(),
   });
 }
