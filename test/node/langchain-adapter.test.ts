@@ -331,4 +331,29 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain: createDeepAgen
     const system = String(mainModel.calls[0]!.messages[0]!.content);
     expect(system).toContain('subagentType: "general-purpose" | "researcher"');
   });
+
+  it("tools that update the graph state (write_file) and subagents that write files, called from code, update it", async () => {
+    const code = [
+      "const wrote = await tools.writeFile({ file_path: '/notes.md', content: 'from code' });",
+      "const report = await task({ description: 'write the report', subagentType: 'writer' });",
+      "[wrote, report]",
+    ].join("\n");
+    // The state a program's tools wrote is applied when its eval ends: the next eval reads it.
+    const mainModel = fakeModel()
+      .respondWithTools([evalCall(code, "files_1")])
+      .respondWithTools([evalCall("(await tools.readFile({ file_path: '/notes.md' })).includes('from code')", "files_2")])
+      .respond(new AIMessage("done"));
+    const writerModel = fakeModel()
+      .respondWithTools([{ name: "write_file", args: { file_path: "/report.md", content: "the report" }, id: "w1" }])
+      .respond(new AIMessage("report written"));
+    const agent = createDeepAgent({
+      model: mainModel,
+      tools: [],
+      subagents: [{ name: "writer", description: "Writes reports.", systemPrompt: "Write.", model: writerModel }],
+      middleware: [middleware({ ptc: ["write_file", "read_file"] })],
+    });
+    const result = (await agent.invoke({ messages: [{ role: "user", content: "write" }] })) as { messages: unknown[]; files?: Record<string, unknown> };
+    expect(toolMessages(result.messages)).toEqual(["<result>[ \"Successfully wrote to '/notes.md'\", 'report written' ]</result>", "<result>true</result>"]);
+    expect(Object.keys(result.files ?? {}).sort()).toEqual(["/notes.md", "/report.md"]);
+  });
 });

@@ -16,6 +16,8 @@ import type { AgentTool, ResolvedMiddlewareOptions } from "./middleware-options.
 export interface EvalContext {
   config: Record<string, unknown>;
   writer?: (chunk: unknown) => void;
+  /** Graph-state writes of the tools this eval called (see agent-tools' unwrapOutput). */
+  stateUpdates: [string, unknown][];
 }
 
 /** Written before a paused eval raises its interrupt: which tool call paused, and how many resumes it applied. */
@@ -122,9 +124,9 @@ export class AgentInterpreters {
   }
 
   #ensure(tools: AgentTool[], taskTool: AgentTool | undefined): void {
-    const configFor = (threadId: string) => this.#contexts.get(threadId)?.config;
-    const definitions = toToolDefinitions(tools, configFor);
-    const subagents = taskTool ? taskDispatch(taskTool, configFor) : undefined;
+    const evalFor = (threadId: string) => this.#contexts.get(threadId);
+    const definitions = toToolDefinitions(tools, evalFor);
+    const subagents = taskTool ? taskDispatch(taskTool, evalFor) : undefined;
     const signature = JSON.stringify({
       tools: definitions.map((definition) => [definition.name, definition.description ?? "", definition.inputSchema ?? null]),
       subagents: subagents?.types ?? null,

@@ -5,12 +5,19 @@
  * The deepagents `task` tool becomes the program's `task()`.
  */
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
+import { isCommand } from "@langchain/langgraph";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { QuickboxError, type JsonSchema, type SubagentOptions, type ToolDefinition } from "../../index.js";
 import type { AgentTool } from "./middleware-options.js";
 
-/** The LangChain config of the eval currently running on each quickbox thread. */
-export type ConfigForThread = (threadId: string) => Record<string, unknown> | undefined;
+/** The eval currently running on a quickbox thread: its LangChain config, and the graph-state updates its tool calls made. */
+export interface RunningEval {
+  config: Record<string, unknown>;
+  /** Channel writes of tools that returned a Command (deepagents' write_file, task…): applied with the eval's own update. */
+  stateUpdates: [string, unknown][];
+}
+
+export type EvalForThread = (threadId: string) => RunningEval | undefined;
 
 function isAgentTool(value: unknown): value is AgentTool {
   return typeof value === "object" && value !== null && typeof (value as AgentTool).name === "string" && typeof (value as AgentTool).invoke === "function";
@@ -67,15 +74,43 @@ function runInContext<T>(config: Record<string, unknown>, work: (config: Record<
   return AsyncLocalStorageProviderSingleton.runWithConfig(config, () => work(config));
 }
 
-/** A tool's output as the program sees it: a ToolMessage's content, otherwise the value itself. */
-function unwrapOutput(output: unknown): unknown {
-  if (typeof output === "object" && output !== null && "content" in output && "tool_call_id" in output) {
-    return (output as { content: unknown }).content;
-  }
-  return output;
+function isToolMessageLike(value: unknown): value is { content: unknown } {
+  return typeof value === "object" && value !== null && "content" in value && "tool_call_id" in value;
 }
 
-export function toToolDefinitions(tools: AgentTool[], configFor: ConfigForThread): ToolDefinition<never>[] {
+/** Message content for a program: a list of text blocks only → their text; anything else as it is. */
+function contentValue(content: unknown): unknown {
+  if (!Array.isArray(content) || !content.length) return content;
+  const allText = content.every((block) => typeof block === "object" && block !== null && (block as { type?: unknown }).type === "text" && typeof (block as { text?: unknown }).text === "string");
+  return allText ? content.map((block) => (block as { text: string }).text).join("") : content;
+}
+
+/**
+ * A tool's output as the program sees it: a ToolMessage's content, otherwise the value itself. A
+ * Command (a tool that updates the graph state, e.g. deepagents' write_file) gives the program its
+ * ToolMessage's text, and its other channel writes go to `running.stateUpdates`, applied with the
+ * eval's own update (its ToolMessages are not: they answer no tool call of the model).
+ */
+function unwrapOutput(output: unknown, running: RunningEval | undefined): unknown {
+  if (isCommand(output)) {
+    const update = output.update;
+    const entries: [string, unknown][] = Array.isArray(update) ? update : Object.entries((update ?? {}) as Record<string, unknown>);
+    const texts: unknown[] = [];
+    for (const [channel, value] of entries) {
+      if (channel === "messages") {
+        for (const message of Array.isArray(value) ? value : [value]) if (isToolMessageLike(message)) texts.push(contentValue(message.content));
+      } else {
+        running?.stateUpdates.push([channel, value]);
+      }
+    }
+    return texts.length === 0 ? null : texts.length === 1 ? texts[0] : texts;
+  }
+  if (isToolMessageLike(output)) return contentValue(output.content);
+  // LangChain content blocks returned as they are (tools such as deepagents' read_file).
+  return contentValue(output);
+}
+
+export function toToolDefinitions(tools: AgentTool[], evalFor: EvalForThread): ToolDefinition<never>[] {
   return tools.map((tool) => {
     // A zod 4 schema goes to quickbox as it is: validated by zod (its defaults applied) and shown
     // by its input type. JSON Schema from toJsonSchema describes zod's output type instead, where
@@ -86,8 +121,9 @@ export function toToolDefinitions(tools: AgentTool[], configFor: ConfigForThread
       ...(tool.description ? { description: tool.description } : {}),
       ...(inputSchema ? { inputSchema } : {}),
       execute: async (input: never, context) => {
-        const config = childConfig(configFor(context.threadId), context.signal, tool.name, context.callId);
-        return unwrapOutput(await runInContext(config, (child) => tool.invoke(input, child)));
+        const running = evalFor(context.threadId);
+        const config = childConfig(running?.config, context.signal, tool.name, context.callId);
+        return unwrapOutput(await runInContext(config, (child) => tool.invoke(input, child)), running);
       },
     };
   });
@@ -107,13 +143,17 @@ function subagentTypes(taskTool: AgentTool): { name: string; description: string
 }
 
 /** task() in the program → the agent's `task` tool, with the eval's config (so the subagent streams into the run). */
-export function taskDispatch(taskTool: AgentTool, configFor: ConfigForThread): SubagentOptions {
+export function taskDispatch(taskTool: AgentTool, evalFor: EvalForThread): SubagentOptions {
   return {
     types: subagentTypes(taskTool),
     dispatch: async (request, context) => {
-      const config = childConfig(configFor(context.threadId), context.signal, "task", context.callId);
-      const output = await runInContext(config, (child) => taskTool.invoke({ description: request.description, subagent_type: request.subagentType }, child));
-      return unwrapOutput(output);
+      const running = evalFor(context.threadId);
+      const config = childConfig(running?.config, context.signal, "task", context.callId);
+      const args = { description: request.description, subagent_type: request.subagentType };
+      // With a tool call, deepagents returns the subagent's state updates (files…) with its reply.
+      const withCall = { ...config, toolCall: { id: config.toolCallId, name: "task", args, type: "tool_call" } };
+      const output = await runInContext(withCall, (child) => taskTool.invoke(args, child));
+      return unwrapOutput(output, running);
     },
   };
 }

@@ -169,7 +169,7 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
       if (typeof input?.code !== "string") throw new Error(`${resolved.toolName} needs { code: string }`);
       const threadId = threadIdOf(runtime);
       const toolCallId = runtime.toolCallId ?? runtime.toolCall?.id ?? "";
-      const context = { config: runtime as Record<string, unknown>, ...(runtime.writer ? { writer: runtime.writer } : {}) };
+      const context = { config: runtime as Record<string, unknown>, stateUpdates: [] as [string, unknown][], ...(runtime.writer ? { writer: runtime.writer } : {}) };
       let text: string;
       try {
         const recorded = (runtime.state as { _quickboxSnapshotId?: unknown } | undefined)?._quickboxSnapshotId;
@@ -186,11 +186,13 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
       }
       const snapshotId = agent.latestSnapshotId(threadId);
       if (!toolCallId) return text;
+      // Channel writes as a list: several tool calls may write one channel (its reducer merges them).
       return new Command({
-        update: {
-          messages: [new ToolMessage({ content: text, tool_call_id: toolCallId, name: resolved.toolName })],
-          ...(snapshotId ? { _quickboxSnapshotId: snapshotId } : {}),
-        },
+        update: [
+          ["messages", [new ToolMessage({ content: text, tool_call_id: toolCallId, name: resolved.toolName })]],
+          ...(snapshotId ? ([["_quickboxSnapshotId", snapshotId]] as [string, unknown][]) : []),
+          ...context.stateUpdates,
+        ],
       });
     },
     {
@@ -223,7 +225,7 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
     afterAgent: async () => {
       if (resolved.interpreter.mode !== "turn") return undefined;
       const threadId = threadIdOf({ configurable: getConfig()?.configurable as Record<string, unknown> | undefined });
-      await agent.run(threadId, { config: {} }, async (interpreter) => {
+      await agent.run(threadId, { config: {}, stateUpdates: [] }, async (interpreter) => {
         await interpreter.endTurn(threadId);
         await agent.clearPauseMarker(threadId);
       });
