@@ -118,7 +118,7 @@ function describeValue(value: unknown): string {
   return `${String(value)}${typeof value === "number" ? "" : ` (${typeof value})`}`;
 }
 
-const KNOWN_OPTIONS = new Set<string>([
+export const KNOWN_OPTIONS = new Set<string>([
   "isolation",
   "tools",
   "subagents",

@@ -263,6 +263,7 @@ export class ThreadDirectory {
           result: { ok: false, error: { name: "ToolRejected", message: typeof decision.message === "string" && decision.message ? decision.message : `${interrupt.name} was rejected` } },
         };
       case "respond":
+        if (!("value" in decision)) throw invalid('respond needs a value: { type: "respond", value }');
         try {
           return { interruptId: interrupt.id, result: { ok: true, ...encodeForGuest(decision.value, this.options.engine.maxToolPayloadBytes) } };
         } catch (error) {

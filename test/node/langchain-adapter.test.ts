@@ -357,3 +357,10 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain: createDeepAgen
     expect(Object.keys(result.files ?? {}).sort()).toEqual(["/notes.md", "/report.md"]);
   });
 });
+
+describe("quickbox/langchain: options", () => {
+  it("a misspelt option fails at creation, not at the first model call", () => {
+    expect(() => createCodeInterpreterMiddleware({ interruptOnn: { send_email: true } } as never)).toThrow(/unknown option "interruptOnn"/);
+    expect(() => createCodeInterpreterMiddleware({ timeoutMS: 10 } as never)).toThrow(/unknown option "timeoutMS"/);
+  });
+});

@@ -202,6 +202,10 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       await qb.eval("1", { threadId: "idle" });
       await expectCode(qb.resume("idle", {}), "NOT_PAUSED");
       expect((await qb.resume("bad", { [id]: { type: "approve" } })).value).toEqual({ paid: 1 });
+      // "respond" needs a value (undefined is a value only when given).
+      const open = await make({ tools, interruptOn: { pay_invoice: true } });
+      const waiting = await open.eval("await tools.payInvoice({ amount: 2 })", { threadId: "respond" });
+      await expectCode(open.resume("respond", { [waiting.interrupts![0]!.id]: { type: "respond" } as never }), "INVALID_OPTIONS");
     });
 
     it("needs the tool to resume: TOOL_MISSING in an interpreter without it", async () => {

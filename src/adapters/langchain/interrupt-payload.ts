@@ -4,6 +4,7 @@
  * middleware (`actionRequests` / `reviewConfigs`), so UIs built for it show quickbox pauses too,
  * and carries the quickbox interrupts themselves.
  */
+import { camelCase } from "../../host/tool-names.js";
 import { QuickboxError, type Decision, type Interrupt } from "../../index.js";
 
 export interface CodeInterruptPayload {
@@ -12,15 +13,21 @@ export interface CodeInterruptPayload {
   quickbox: { threadId: string; interrupts: Interrupt[] };
 }
 
+/** The name of the action a reviewer sees: the agent tool's own name, or "task" for a subagent. */
+function actionName(interrupt: Interrupt): string {
+  return interrupt.kind === "task" ? "task" : interrupt.name;
+}
+
 export function interruptPayload(threadId: string, interrupts: Interrupt[]): CodeInterruptPayload {
   return {
     actionRequests: interrupts.map((interrupt) => ({
-      name: interrupt.kind === "task" ? "task" : interrupt.name,
+      name: actionName(interrupt),
       args: interrupt.args,
-      description: `The program called ${interrupt.kind === "task" ? "task()" : `tools.${interrupt.name}`} and waits for a decision.`,
+      description: `The program called ${interrupt.kind === "task" ? `task() (subagent "${interrupt.name}")` : `tools.${camelCase(interrupt.name)}`} and waits for a decision.`,
       id: interrupt.id,
     })),
-    reviewConfigs: interrupts.map((interrupt) => ({ actionName: interrupt.name, allowedDecisions: interrupt.allowedDecisions })),
+    // Matched to actionRequests by name, as LangChain's human-in-the-loop UIs do.
+    reviewConfigs: interrupts.map((interrupt) => ({ actionName: actionName(interrupt), allowedDecisions: interrupt.allowedDecisions })),
     quickbox: { threadId, interrupts },
   };
 }
@@ -42,7 +49,10 @@ function toDecision(value: unknown): Decision {
     return { type: "edit", args };
   }
   if (value.type === "reject") return { type: "reject", ...(typeof value.message === "string" ? { message: value.message } : {}) };
-  if (value.type === "respond") return { type: "respond", value: value.value };
+  if (value.type === "respond") {
+    if (!("value" in value)) throw new QuickboxError("INVALID_OPTIONS", 'a "respond" decision needs a value: { type: "respond", value }');
+    return { type: "respond", value: value.value };
+  }
   return { type: "approve" };
 }
 
