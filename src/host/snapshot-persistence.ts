@@ -2,6 +2,7 @@
  * Reading and writing threads in a SnapshotStore: snapshots first, then the thread's head, so a
  * failed or interrupted write always leaves the previous head (and its snapshots) readable.
  */
+import type { CallResult } from "../guest/host-calls.js";
 import { QuickboxError } from "../errors.js";
 import { readSnapshotHeader, type SnapshotHeader } from "../snapshot/snapshot-codec.js";
 import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
@@ -14,7 +15,9 @@ export interface CallLogEntry {
   callId: string;
   name: string;
   args: unknown;
-  state: "executing";
+  /** "executing": approved and started; "done": it finished, with `result` (replayed, never re-run). */
+  state: "executing" | "done";
+  result?: Omit<CallResult, "id">;
 }
 
 function storeFailed(action: string, error: unknown): QuickboxError {

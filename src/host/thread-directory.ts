@@ -287,6 +287,11 @@ export class ThreadDirectory {
     for (const entry of log) {
       const interrupt = pending.find((candidate) => candidate.id === entry.interruptId);
       if (!interrupt) continue;
+      if (entry.state === "done" && entry.result) {
+        // It finished before the process stopped: its recorded result is what the program gets.
+        decided.set(interrupt.id, { interruptId: interrupt.id, result: entry.result });
+        continue;
+      }
       const choice = this.options.recover ? await this.options.recover({ threadId, callId: entry.callId, name: entry.name, args: entry.args }) : "fail";
       decided.set(
         interrupt.id,
@@ -299,6 +304,40 @@ export class ThreadDirectory {
       );
     }
     return decided;
+  }
+
+  /**
+   * The executor for a resume that runs approved calls: when one of them finishes, the call log
+   * records it as done, with its result, before the program sees the result. A process that stops
+   * after that replays the result at the next resume instead of asking `recover`.
+   */
+  #loggingExecutor(threadId: string, entries: CallLogEntry[], argsById: Map<string, string>): CallExecutor {
+    const base = this.executor;
+    const byGuestCall = new Map<string, CallLogEntry>();
+    const unmatched = [...entries];
+    const logged = Object.create(base) as CallExecutor;
+    logged.run = (calls, scope, sink) => {
+      // A released call reaches the host under the program's own call id: match it by name and arguments.
+      for (const call of calls) {
+        const index = unmatched.findIndex((entry) => entry.name === call.name && argsById.get(entry.interruptId) === call.args);
+        if (index >= 0) byGuestCall.set(call.id, unmatched.splice(index, 1)[0]!);
+      }
+      base.run(calls, scope, (results) => {
+        const finished = results.filter((result) => byGuestCall.has(result.id));
+        if (!finished.length) return sink(results);
+        for (const result of finished) {
+          const entry = byGuestCall.get(result.id)!;
+          const { id: _id, ...outcome } = result;
+          entry.state = "done";
+          entry.result = outcome;
+        }
+        void this.#persistence
+          .writeCallLog(threadId, entries)
+          .catch(() => {})
+          .then(() => sink(results));
+      });
+    };
+    return logged;
   }
 
   async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined): Promise<EvalResult> {
@@ -332,6 +371,9 @@ export class ThreadDirectory {
           const interrupt = pending.find((candidate) => candidate.id === decision.interruptId)!;
           return { interruptId: interrupt.id, callId: interrupt.id, name: interrupt.name, args: JSON.parse(decision.run.args) as unknown, state: "executing" };
         });
+      const argsById = new Map(
+        [...chosen.values()].flatMap((decision) => ("run" in decision ? [[decision.interruptId, decision.run.args] as [string, string]] : [])),
+      );
       // (Fetched before the log is written: a chain that is missing fails with nothing logged.)
       const { restore, storedHead } = await this.#restoreFor(threadId);
       if (executing.length || recovered.size) await this.#persistence.writeCallLog(threadId, executing);
@@ -347,7 +389,7 @@ export class ThreadDirectory {
             // the paused state (resuming it again would repeat effects): always snapshot.
             persist: { storedHead },
           },
-          this.executor,
+          executing.length ? this.#loggingExecutor(threadId, executing, argsById) : this.executor,
         );
         reply = await this.#failInvalidInterrupts(threadId, reply, signal, { persist: { storedHead } });
       } catch (error) {

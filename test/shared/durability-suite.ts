@@ -530,6 +530,32 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
   });
 
   describe("exactly once", () => {
+    it("a call that finished before the process died is not re-run nor failed: its recorded result is replayed", async () => {
+      const store = memoryStore();
+      let sent = 0;
+      let slowCalls = 0;
+      const send: ToolDefinition = { name: "send_email", execute: () => `receipt-${++sent}` };
+      const hangs: ToolDefinition = { name: "slow", execute: () => (slowCalls++, new Promise(() => {})) };
+      const a = await make({ tools: [send, hangs], store, interruptOn: { send_email: true } });
+      const paused = await a.eval("const receipt = await tools.sendEmail({ to: 'x' }); const after = await tools.slow(); [receipt, after]", { threadId: "done-log" });
+      const id = paused.interrupts![0]!.id;
+      // Approved: send_email runs and finishes; then the program waits on slow(), and the process "dies".
+      a.resume("done-log", { [id]: { type: "approve" } }).catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect([sent, slowCalls]).toEqual([1, 1]);
+      const recovered: unknown[] = [];
+      const b = await make({
+        tools: [send, { name: "slow", execute: () => "fast this time" }],
+        store,
+        interruptOn: { send_email: true },
+        recover: (call) => (recovered.push(call), "fail"),
+      });
+      const done = await b.resume("done-log", {});
+      expect(done.value).toEqual(["receipt-1", "fast this time"]);
+      expect(sent).toBe(1);
+      expect(recovered).toEqual([]);
+    });
+
     it("two interpreters sharing a store: a pause resumed by one cannot be resumed again by the other; evals build on each other", async () => {
       const store = memoryStore();
       let sent = 0;
