@@ -46,7 +46,8 @@ test("is accessible (axe: no violations) and usable on a phone-sized screen", as
   // Keyboard: the Run button is reachable and works with Enter.
   await page.getByRole("button", { name: /^Run/ }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByTestId("status")).toContainText("THREAD_PAUSED");
+  await expect(page.getByTestId("status")).toContainText("is paused, waiting for a decision: decide it under Approvals");
+  await expect(page.getByTestId("wire")).toHaveText("");
 
   await page.setViewportSize({ width: 390, height: 844 });
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -192,6 +193,8 @@ test("fork a paused thread and decide the two copies differently", async ({ page
   await original.getByRole("button", { name: "Respond" }).click();
   await expect(original).toContainText("send_email");
   await original.getByRole("button", { name: "Approve", exact: true }).click();
+  // The card is gone: keyboard focus moves to the outcome, not to the top of the page.
+  await expect(page.getByTestId("status")).toBeFocused();
   await expect(page.getByTestId("wire")).toHaveText("<result>{ order: 'A-1001', paid: false, emailed: true }</result>");
 
   // The copy: edit the amount, approve; then reject the email.

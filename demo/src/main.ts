@@ -66,6 +66,9 @@ function setCurrentThread(threadId: string): void {
 }
 
 function describeFailure(error: unknown): string {
+  if (isQuickboxError(error) && error.code === "THREAD_PAUSED") {
+    return `thread "${currentThread}" is paused, waiting for a decision: decide it under Approvals, or use "New thread" or "Reset current" to run something else`;
+  }
   if (isQuickboxError(error)) return `${error.code}: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
 }
@@ -115,6 +118,7 @@ async function run(): Promise<void> {
 async function decide(threadId: string, interruptId: string, decision: Decision): Promise<void> {
   setCurrentThread(threadId);
   await execute(threadId, (qb, signal) => qb.resume(threadId, { [interruptId]: decision }, { signal }));
+  result.focusStatus();
 }
 
 async function listVariables(qb: Interpreter, threadId: string, info: ThreadInfo | undefined): Promise<VariableInfo[] | string> {

@@ -12,7 +12,7 @@ function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new Error(`${what} is not valid JSON`);
+    throw new Error(`${what}: not valid JSON`);
   }
 }
 

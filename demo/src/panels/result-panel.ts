@@ -15,6 +15,14 @@ export class ResultPanel {
   failed(message: string): void {
     this.#status.textContent = `error: ${message}`;
     this.#status.dataset.state = "error";
+    // The last result belongs to another run: do not leave it under this error.
+    this.#wire.textContent = "";
+    this.#details.replaceChildren();
+  }
+
+  /** After a decision, keyboard focus goes to the outcome (the approval card is gone). */
+  focusStatus(): void {
+    this.#status.focus();
   }
 
   show(threadId: string, result: EvalResult): void {
