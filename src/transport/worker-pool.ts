@@ -9,7 +9,7 @@
  * terminated and replaced; its evals end as Timeout and all its threads restart fresh.
  */
 import * as Comlink from "comlink";
-import { QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
+import { isQuickboxError, QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
 import type { GuestManifest } from "../engine/quickjs-thread.js";
 import type { CallExecutor } from "../host/call-executor.js";
 import type { EngineOptions } from "../options.js";
@@ -46,6 +46,8 @@ interface PendingEval {
   scope: AbortController;
   /** Whether tools ran with the scope's signal (only then is it worth aborting). */
   scopeUsed: boolean;
+  /** performance.now() when the request was sent: the duration of a result made here. */
+  startedAt: number;
   resolve(reply: EngineReply): void;
   reject(error: unknown): void;
 }
@@ -116,7 +118,10 @@ class EngineWorker {
       await Promise.race([diedEarly, (async () => unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), settings.wasmModule, flags)))()]);
     } catch (error) {
       worker.#shutdown();
-      throw error;
+      // Whatever stopped the worker from starting (Deno's NotCapable for a file it may not read…)
+      // reaches the caller as WORKER_FAILED, with the reason.
+      if (isQuickboxError(error)) throw error;
+      throw new QuickboxError("WORKER_FAILED", `the engine worker could not start: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
     }
     worker.#keepProcessAlive(false);
     return worker;
@@ -219,6 +224,7 @@ class EngineWorker {
         executor,
         scope,
         scopeUsed: false,
+        startedAt: performance.now(),
         resolve: (reply) => {
           finish();
           resolve(reply);
@@ -272,7 +278,7 @@ class EngineWorker {
           stdout: "",
           error: { type: "Cancelled", message: body },
           toolCalls: 0,
-          durationMs: 0,
+          durationMs: performance.now() - pending.startedAt,
         },
       });
     }
@@ -358,7 +364,7 @@ class EngineWorker {
           error: { type: errorType, message: body, details: { ...(errorType === "Timeout" ? { kind: "cpu" } : {}), workerRestarted: true } },
           warnings: [warning],
           toolCalls: 0,
-          durationMs: 0,
+          durationMs: performance.now() - pending.startedAt,
         },
       });
     }
