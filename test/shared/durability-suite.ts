@@ -541,7 +541,7 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       const id = paused.interrupts![0]!.id;
       // Approved: send_email runs and finishes; then the program waits on slow(), and the process "dies".
       a.resume("done-log", { [id]: { type: "approve" } }).catch(() => {});
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (let waitedMs = 0; slowCalls === 0 && waitedMs < 10_000; waitedMs += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       expect([sent, slowCalls]).toEqual([1, 1]);
       const recovered: unknown[] = [];
       const b = await make({
