@@ -39,6 +39,16 @@ const INSPECT_PATCHES = [
     find: "function Br(t){return t.stack?wt(t.stack):T(t)}",
     replace: 'function Br(t){var s=t.stack?wt(t.stack):"";return /^\\s+at /.test(s)?T(t)+"\\n"+s.replace(/\\n$/,""):s||T(t)}',
   },
+  {
+    // Its generator/async checks read the source text, which misses methods (`async *gen(){}`,
+    // `*g(){}`): Node shows [AsyncGeneratorFunction: gen]. Ask the function's own tag instead.
+    find: 'isGeneratorFunction:function(t){return"function"==typeof t&&Function.prototype.toString.call(t).match(/^(async\\s+)?function *\\*/)}',
+    replace: 'isGeneratorFunction:function(t){return"function"==typeof t&&/^\\[object (Async)?GeneratorFunction\\]$/.test(Object.prototype.toString.call(t))}',
+  },
+  {
+    find: 'isAsyncFunction:function(t){return"function"==typeof t&&Function.prototype.toString.call(t).startsWith("async")}',
+    replace: 'isAsyncFunction:function(t){return"function"==typeof t&&/^\\[object Async(Generator)?Function\\]$/.test(Object.prototype.toString.call(t))}',
+  },
 ];
 
 /** node-inspect-extracted reads `Atomics` at load and builds its Proxy wrapper on the global

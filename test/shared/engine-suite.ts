@@ -194,6 +194,7 @@ export function defineEngineSuite(create: InterpreterFactory): void {
       ["new Date(0)", "1970-01-01T00:00:00.000Z"],
       ["class Point { constructor() { this.x = 1; this.y = 2 } }; new Point()", "Point { x: 1, y: 2 }"],
       ["({ a: 1, b: 'x' })", "{ a: 1, b: 'x' }"],
+      ["({ async *gen() {}, *g() {}, async f() {} })", "{\n  gen: [AsyncGeneratorFunction: gen],\n  g: [GeneratorFunction: g],\n  f: [AsyncFunction: f]\n}"],
       ["({ get g() { throw new Error('never called') } })", "{ g: [Getter] }"],
       ["'plain string'", "plain string"],
       ["undefined", "undefined"],
