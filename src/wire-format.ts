@@ -14,6 +14,11 @@ export function truncationSuffix(droppedChars: number): string {
   return droppedChars > 0 ? `… [truncated ${droppedChars} chars]` : "";
 }
 
+/** `text` cut to its first `maxChars` units, the cut marked as the wire format marks it. */
+export function truncateText(text: string, maxChars: number): string {
+  return text.length <= maxChars ? text : text.slice(0, maxChars) + truncationSuffix(text.length - maxChars);
+}
+
 export type WireBody =
   | { kind: "result"; body: string; droppedChars: number; handle: boolean }
   | { kind: "error"; type: string; body: string; droppedChars: number }

@@ -5,6 +5,7 @@
  */
 import type { EngineOutcome } from "./quickjs-thread.js";
 import type { GuestCall } from "../guest/host-calls.js";
+import { truncateText } from "../wire-format.js";
 
 function isGuestCall(value: unknown): value is GuestCall {
   if (typeof value !== "object" || value === null) return false;
@@ -83,17 +84,14 @@ function checkOutcome(f: Record<string, unknown>, maxChars: number, maxValueChar
   // The error's name and message are the program's own text: bounded like the body, so a huge
   // name cannot blow up the type attribute of the wire text, nor a huge message EvalResult.error.
   if (outcome.errorType !== undefined && outcome.errorType.length > MAX_ERROR_TYPE_CHARS) outcome.errorType = `${outcome.errorType.slice(0, MAX_ERROR_TYPE_CHARS)}…`;
-  if (outcome.errorMessage !== undefined) outcome.errorMessage = bounded(outcome.errorMessage, maxChars);
-  if (outcome.errorStack !== undefined) outcome.errorStack = bounded(outcome.errorStack, maxChars);
+  if (outcome.errorMessage !== undefined) outcome.errorMessage = truncateText(outcome.errorMessage, maxChars);
+  if (outcome.errorStack !== undefined) outcome.errorStack = truncateText(outcome.errorStack, maxChars);
   return outcome;
 }
 
 /** Longest error type (the thrown error's `name`) kept; longer ones are cut and end in "…". */
 export const MAX_ERROR_TYPE_CHARS = 100;
 
-function bounded(text: string, maxChars: number): string {
-  return text.length <= maxChars ? text : `${text.slice(0, maxChars)}… [truncated ${text.length - maxChars} chars]`;
-}
 
 export function parseCopiedValue(text: string, maxChars: number): { value?: string; valueNote?: string } {
   const copied = parseObject(text, "copyValue");

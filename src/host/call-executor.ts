@@ -10,6 +10,7 @@ import { encodeForGuest, PayloadError, payloadTooLarge } from "./guest-encoding.
 import { describeIssues } from "./schema.js";
 import type { SubagentRunner } from "./subagents.js";
 import type { ToolRegistry } from "./tool-registry.js";
+import { truncateText } from "../wire-format.js";
 
 export interface ExecutorOptions {
   maxToolPayloadBytes: number;
@@ -42,10 +43,6 @@ class ResultBatcher {
   }
 }
 
-/** Longest tool error message handed to the program (the rest is cut, and the cut is marked). */
-function boundedMessage(message: string, maxChars: number): string {
-  return message.length <= maxChars ? message : `${message.slice(0, maxChars)}… [truncated ${message.length - maxChars} chars]`;
-}
 
 /**
  * The message of whatever a tool threw. Tools may throw anything: null-prototype objects,
@@ -153,7 +150,7 @@ export class CallExecutor {
           ? `tools.${tool.key}: ${error.message}`
           : this.options.sanitizeToolErrors
             ? "Tool failed"
-            : boundedMessage(errorMessage(error), this.options.maxToolPayloadBytes);
+            : truncateText(errorMessage(error), this.options.maxToolPayloadBytes);
       result = { id: call.id, ok: false, error: { name: "ToolError", message, details: { tool: call.name } } };
     }
     this.#emit({

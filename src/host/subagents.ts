@@ -6,6 +6,7 @@ import type { InterpreterEvent, SubagentOptions, TaskRequest, ToolContext } from
 import { errorMessage } from "./call-executor.js";
 import { encodeForGuest } from "./guest-encoding.js";
 import { adaptSchema, describeIssues } from "./schema.js";
+import { truncateText } from "../wire-format.js";
 
 export class SubagentRunner {
   readonly #options: SubagentOptions;
@@ -66,9 +67,7 @@ export class SubagentRunner {
       }
       result = { id: call.id, ok: true, ...encodeForGuest(reply, maxPayloadBytes) };
     } catch (error) {
-      const message = errorMessage(error);
-      const bounded = message.length <= maxPayloadBytes ? message : `${message.slice(0, maxPayloadBytes)}… [truncated ${message.length - maxPayloadBytes} chars]`;
-      result = { id: call.id, ok: false, error: { name: "TaskError", message: bounded } };
+      result = { id: call.id, ok: false, error: { name: "TaskError", message: truncateText(errorMessage(error), maxPayloadBytes) } };
     }
     emit({ ...base, phase: "end", durationMs: performance.now() - started, ok: result.ok, ...(result.error ? { error: result.error.message } : {}) });
     return result;

@@ -15,12 +15,10 @@ import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
 import type { EngineClient } from "../transport/engine-client.js";
 import type { Decision, EvalResult, Interrupt, SnapshotInfo, ThreadInfo } from "../types.js";
 import type { CallExecutor } from "./call-executor.js";
-import { encodeForGuest, PayloadError } from "./guest-encoding.js";
+import { callLoggingExecutor } from "./call-log-executor.js";
+import { toInterruptDecision } from "./decisions.js";
+import { failInvalidHeldCalls } from "./held-call-inputs.js";
 import { SnapshotPersistence, type CallLogEntry } from "./snapshot-persistence.js";
-import { escapeBody } from "../wire-format.js";
-
-/** Bound on checking held calls' arguments and resuming with their failures, per eval or resume. */
-const MAX_INPUT_CHECK_ROUNDS = 64;
 
 interface LiveThread {
   lastUsed: number;
@@ -182,7 +180,9 @@ export class ThreadDirectory {
       }
       const { restore, storedHead } = await this.#restoreFor(threadId);
       const persist = this.#persistEveryEval() ? { persist: { storedHead } } : {};
-      const reply = await this.#failInvalidInterrupts(
+      const reply = await failInvalidHeldCalls(
+        this.client,
+        this.executor,
         threadId,
         await this.client.eval(
           {
@@ -207,71 +207,6 @@ export class ThreadDirectory {
     });
     await this.#hibernateIdle();
     return result;
-  }
-
-  /**
-   * A paused program may wait on calls whose arguments the tool's schema refuses: those fail at
-   * once with ToolInputError (catchable, as for a call that runs), and the program goes on until it
-   * finishes or waits only on calls a reviewer can approve. Output printed meanwhile is kept.
-   */
-  async #failInvalidInterrupts(threadId: string, first: EngineReply, signal: AbortSignal | undefined, persist: { persist?: { storedHead: string | null } }): Promise<EngineReply> {
-    let reply = first;
-    const earlierStdout: string[] = [];
-    let earlierToolCalls = 0;
-    for (let round = 0; round < MAX_INPUT_CHECK_ROUNDS && reply.result.status === "paused"; round++) {
-      const failures: InterruptDecision[] = [];
-      for (const interrupt of reply.result.interrupts ?? []) {
-        if (interrupt.kind !== "tool") continue;
-        const problem = await this.executor.inputProblem(interrupt.name, interrupt.args);
-        if (problem) failures.push({ interruptId: interrupt.id, result: { ok: false, error: problem } });
-      }
-      if (!failures.length) break;
-      if (reply.result.stdout) earlierStdout.push(reply.result.stdout);
-      earlierToolCalls += reply.result.toolCalls;
-      // The paused snapshot in `reply` is not stored: the next one is taken in full (its baseline
-      // is not the stored head), so no delta ever points at a snapshot the store lacks.
-      reply = await this.client.resume({ threadId, decisions: failures, ...(signal ? { signal } : {}), ...persist }, this.executor);
-    }
-    if (!earlierStdout.length && !earlierToolCalls) return reply;
-    const result = { ...reply.result, toolCalls: reply.result.toolCalls + earlierToolCalls };
-    if (earlierStdout.length) {
-      const stdout = [...earlierStdout, ...(result.stdout ? [result.stdout] : [])].join("\n");
-      result.text = `<stdout>\n${escapeBody(stdout)}\n</stdout>\n${result.stdout ? result.text.slice(result.text.indexOf("\n</stdout>\n") + "\n</stdout>\n".length) : result.text}`;
-      result.stdout = stdout;
-    }
-    return { ...reply, result };
-  }
-
-  #toDecision(interrupt: Interrupt, decision: Decision): InterruptDecision {
-    const invalid = (message: string) => new QuickboxError("INVALID_OPTIONS", `decision for ${interrupt.id}: ${message}`);
-    if (typeof decision !== "object" || decision === null || typeof decision.type !== "string") throw invalid("must be { type: approve | edit | reject | respond, … }");
-    if (!interrupt.allowedDecisions.includes(decision.type)) {
-      throw new QuickboxError("DECISION_NOT_ALLOWED", `interrupt ${interrupt.id} (${interrupt.name}) allows ${interrupt.allowedDecisions.join(", ")}, not ${decision.type}`);
-    }
-    switch (decision.type) {
-      case "approve":
-        return { interruptId: interrupt.id, run: { args: JSON.stringify(interrupt.args) } };
-      case "edit": {
-        if (!("args" in decision)) throw invalid("edit needs args");
-        const args = JSON.stringify(decision.args);
-        if (args === undefined) throw invalid("edit args must be JSON data");
-        return { interruptId: interrupt.id, run: { args } };
-      }
-      case "reject":
-        return {
-          interruptId: interrupt.id,
-          result: { ok: false, error: { name: "ToolRejected", message: typeof decision.message === "string" && decision.message ? decision.message : `${interrupt.name} was rejected` } },
-        };
-      case "respond":
-        if (!("value" in decision)) throw invalid('respond needs a value: { type: "respond", value }');
-        try {
-          return { interruptId: interrupt.id, result: { ok: true, ...encodeForGuest(decision.value, this.options.engine.maxToolPayloadBytes) } };
-        } catch (error) {
-          throw invalid(error instanceof PayloadError ? error.message : String(error));
-        }
-      default:
-        throw invalid(`unknown decision type ${JSON.stringify((decision as { type: unknown }).type)}`);
-    }
   }
 
   #checkToolExists(interrupt: Interrupt): void {
@@ -306,40 +241,6 @@ export class ThreadDirectory {
     return decided;
   }
 
-  /**
-   * The executor for a resume that runs approved calls: when one of them finishes, the call log
-   * records it as done, with its result, before the program sees the result. A process that stops
-   * after that replays the result at the next resume instead of asking `recover`.
-   */
-  #loggingExecutor(threadId: string, entries: CallLogEntry[], argsById: Map<string, string>): CallExecutor {
-    const base = this.executor;
-    const byGuestCall = new Map<string, CallLogEntry>();
-    const unmatched = [...entries];
-    const logged = Object.create(base) as CallExecutor;
-    logged.run = (calls, scope, sink) => {
-      // A released call reaches the host under the program's own call id: match it by name and arguments.
-      for (const call of calls) {
-        const index = unmatched.findIndex((entry) => entry.name === call.name && argsById.get(entry.interruptId) === call.args);
-        if (index >= 0) byGuestCall.set(call.id, unmatched.splice(index, 1)[0]!);
-      }
-      base.run(calls, scope, (results) => {
-        const finished = results.filter((result) => byGuestCall.has(result.id));
-        if (!finished.length) return sink(results);
-        for (const result of finished) {
-          const entry = byGuestCall.get(result.id)!;
-          const { id: _id, ...outcome } = result;
-          entry.state = "done";
-          entry.result = outcome;
-        }
-        void this.#persistence
-          .writeCallLog(threadId, entries)
-          .catch(() => {})
-          .then(() => sink(results));
-      });
-    };
-    return logged;
-  }
-
   async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined): Promise<EvalResult> {
     if (typeof decisions !== "object" || decisions === null || Array.isArray(decisions)) {
       throw new QuickboxError("INVALID_OPTIONS", 'resume(threadId, decisions): decisions must be an object keyed by interrupt id, e.g. { [interrupt.id]: { type: "approve" } }');
@@ -359,7 +260,7 @@ export class ThreadDirectory {
         const interrupt = pending.find((candidate) => candidate.id === interruptId);
         if (!interrupt) throw new QuickboxError("UNKNOWN_INTERRUPT", `thread "${threadId}" has no pending interrupt ${interruptId} (pending: ${pending.map((i) => i.id).join(", ")})`);
         if (chosen.has(interruptId)) continue;
-        chosen.set(interruptId, this.#toDecision(interrupt, decision));
+        chosen.set(interruptId, toInterruptDecision(interrupt, decision, this.options.engine.maxToolPayloadBytes));
       }
       for (const [interruptId, decision] of chosen) {
         if ("run" in decision) this.#checkToolExists(pending.find((interrupt) => interrupt.id === interruptId)!);
@@ -371,9 +272,6 @@ export class ThreadDirectory {
           const interrupt = pending.find((candidate) => candidate.id === decision.interruptId)!;
           return { interruptId: interrupt.id, callId: interrupt.id, name: interrupt.name, args: JSON.parse(decision.run.args) as unknown, state: "executing" };
         });
-      const argsById = new Map(
-        [...chosen.values()].flatMap((decision) => ("run" in decision ? [[decision.interruptId, decision.run.args] as [string, string]] : [])),
-      );
       // (Fetched before the log is written: a chain that is missing fails with nothing logged.)
       const { restore, storedHead } = await this.#restoreFor(threadId);
       if (executing.length || recovered.size) await this.#persistence.writeCallLog(threadId, executing);
@@ -389,9 +287,9 @@ export class ThreadDirectory {
             // the paused state (resuming it again would repeat effects): always snapshot.
             persist: { storedHead },
           },
-          executing.length ? this.#loggingExecutor(threadId, executing, argsById) : this.executor,
+          executing.length ? callLoggingExecutor(this.executor, executing, (entries) => this.#persistence.writeCallLog(threadId, entries)) : this.executor,
         );
-        reply = await this.#failInvalidInterrupts(threadId, reply, signal, { persist: { storedHead } });
+        reply = await failInvalidHeldCalls(this.client, this.executor, threadId, reply, signal, { persist: { storedHead } });
       } catch (error) {
         // A snapshot the engine refused to restore: nothing ran, so no call was executing. Left
         // in the log, the calls would count as cut off by a crash at the next resume.

@@ -1,6 +1,6 @@
 import { describe } from "vitest";
 import { createInterpreter, type InterpreterOptions } from "../../src/index.js";
-import { WATCHDOG_GRACE_MS } from "../../src/transport/worker-pool.js";
+import { WATCHDOG_GRACE_MS } from "../../src/transport/engine-worker.js";
 import { defineFaultInjectionSuite } from "../shared/fault-injection-suite.js";
 
 // quickbox starts its engine workers with `new Worker(…)`: record them, to terminate them later

@@ -1,0 +1,372 @@
+/**
+ * One engine worker (a Web Worker or worker_thread running dist/worker.js): its evals, which
+ * travel on a dedicated port with host calls in batches, and its control calls over comlink.
+ *
+ * The watchdog: a busy worker sends a heartbeat every HEARTBEAT_INTERVAL_MS. A worker that stays
+ * silent longer than the CPU a program may use (timeoutMs for running plus timeoutMs for copying
+ * its result) plus a grace period is stuck in a builtin that ignores QuickJS's interrupt. It is
+ * terminated; its evals end as Timeout and the pool replaces it.
+ */
+import * as Comlink from "comlink";
+import { isQuickboxError, QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
+import type { GuestManifest } from "../engine/quickjs-thread.js";
+import type { CallExecutor } from "../host/call-executor.js";
+import type { EngineOptions } from "../options.js";
+import type { EngineReply } from "../core/interpreter-core.js";
+import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
+import type { InterpreterEvent, ThreadInfo } from "../types.js";
+import { renderWire } from "../wire-format.js";
+import type { Reply, WorkerApi } from "../worker/worker-service.js";
+import type { EvalCall, ResumeCall } from "./engine-client.js";
+import { isWorkerToHost, type HostToWorker, type WireError, type WorkerToHost } from "./protocol.js";
+import { listen } from "./port-listener.js";
+import { spawnWorker, type SpawnedWorker } from "./spawn-worker.js";
+
+export const WATCHDOG_GRACE_MS = 1500;
+/**
+ * A cancelled eval that has not ended after this long is stopped by replacing its worker: the
+ * worker may be computing, and a busy worker cannot read the cancel message. Where
+ * SharedArrayBuffer exists (Node, Deno, cross-origin-isolated pages) the cancel also goes through
+ * shared memory that QuickJS's interrupt handler reads, so it ends at once.
+ */
+export const CANCEL_GRACE_MS = 1000;
+const CANCEL_SLOTS = 64;
+const WATCHDOG_CHECK_MS = 100;
+/**
+ * Extra silence allowed while the worker runs a control call (a snapshot for hibernation, a
+ * fork, a restore): that work runs no guest code, but it can take seconds for a large thread,
+ * and an eval queued behind it must not make the watchdog take it for a stuck builtin.
+ */
+export const CONTROL_CALL_GRACE_MS = 30_000;
+
+interface PendingEval {
+  threadId: string;
+  executor: CallExecutor;
+  scope: AbortController;
+  /** Whether tools ran with the scope's signal (only then is it worth aborting). */
+  scopeUsed: boolean;
+  /** performance.now() when the request was sent: the duration of a result made here. */
+  startedAt: number;
+  resolve(reply: EngineReply): void;
+  reject(error: unknown): void;
+}
+
+export interface PoolSettings {
+  engine: EngineOptions;
+  manifest: GuestManifest;
+  workers: number;
+  wasmModule: WebAssembly.Module | undefined;
+  onEvent?: (event: InterpreterEvent) => void;
+}
+
+function fromWire(error: WireError): Error {
+  if (error.name === "QuickboxError" && error.code) {
+    return new QuickboxError(error.code as QuickboxErrorCode, error.message, error.reason ? { reason: error.reason as SnapshotRejectionReason } : {});
+  }
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  return rebuilt;
+}
+
+async function unwrap<T>(reply: Promise<Reply<T>>): Promise<T> {
+  const settled = await reply;
+  if (!settled.ok) throw fromWire(settled.error);
+  return settled.value;
+}
+
+/** One engine worker and the evals it is running. */
+export class EngineWorker {
+  readonly threads = new Set<string>();
+  readonly #pending = new Map<number, PendingEval>();
+  #nextId = 1;
+  #lastHeard = performance.now();
+  #dead: string | null = null;
+  readonly #cancelFlags = typeof SharedArrayBuffer === "function" ? new Int32Array(new SharedArrayBuffer(CANCEL_SLOTS * 4)) : null;
+  #watchdog: ReturnType<typeof setInterval> | null = null;
+  /** Control calls (comlink) in flight: they fail if the worker dies, instead of never settling. */
+  readonly #controlCalls = new Set<(error: Error) => void>();
+
+  private constructor(
+    private readonly spawned: SpawnedWorker,
+    private readonly api: Comlink.Remote<WorkerApi>,
+    private readonly port: MessagePort,
+    private readonly settings: PoolSettings,
+    private readonly onDeath: (worker: EngineWorker, reason: string) => void,
+  ) {}
+
+  static async start(settings: PoolSettings, onDeath: (worker: EngineWorker, reason: string) => void): Promise<EngineWorker> {
+    const spawned = await spawnWorker({ maxStackSizeBytes: settings.engine.maxStackSizeBytes });
+    const api = Comlink.wrap<WorkerApi>(spawned.endpoint);
+    const channel = new MessageChannel();
+    const worker = new EngineWorker(spawned, api, channel.port1, settings, onDeath);
+    listen(channel.port1, (data) => worker.#onMessage(data));
+    // Comlink's listener is on the worker now: from here on only work in flight keeps a Node
+    // process alive (the hot-path port is ref'd while an eval or a control call runs), so a
+    // script that never calls dispose() still exits. The port stays ref'd until init is done.
+    spawned.unref();
+    // A worker that dies before it answers (its script cannot load, no permission) fails the start.
+    // (Registered first: the death handler below releases the proxy, which fails init differently.)
+    const diedEarly = new Promise<never>((_resolve, reject) =>
+      spawned.onExit((reason) => reject(new QuickboxError("WORKER_FAILED", `the engine worker could not start: ${reason}`))),
+    );
+    diedEarly.catch(() => {});
+    spawned.onExit((reason) => worker.#die(reason));
+    try {
+      const flags = worker.#cancelFlags?.buffer as SharedArrayBuffer | undefined;
+      // diedEarly first: when the worker already failed, the proxy is released and init cannot even be called.
+      await Promise.race([diedEarly, (async () => unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), settings.wasmModule, flags)))()]);
+    } catch (error) {
+      worker.#shutdown();
+      // Whatever stopped the worker from starting (Deno's NotCapable for a file it may not read…)
+      // reaches the caller as WORKER_FAILED, with the reason.
+      if (isQuickboxError(error)) throw error;
+      throw new QuickboxError("WORKER_FAILED", `the engine worker could not start: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    }
+    worker.#keepProcessAlive(false);
+    return worker;
+  }
+
+  get alive(): boolean {
+    return this.#dead === null;
+  }
+
+  /** Node: a ref'd port keeps the process alive; only while work is in flight (no-op elsewhere). */
+  #keepProcessAlive(busy: boolean): void {
+    const port = this.port as unknown as { ref?: () => void; unref?: () => void };
+    if (busy) port.ref?.();
+    else if (!this.#pending.size && !this.#controlCalls.size) port.unref?.();
+  }
+
+  /** Silence allowed while an eval runs: the run and the result copy each get timeoutMs. */
+  get #silenceLimitMs(): number {
+    return 2 * this.settings.engine.timeoutMs + WATCHDOG_GRACE_MS + (this.#controlCalls.size ? CONTROL_CALL_GRACE_MS : 0);
+  }
+
+  /** A control call: it counts as hearing from the worker when it ends, and fails if the worker dies. */
+  #control<T>(call: () => Promise<Reply<T>>): Promise<T> {
+    if (this.#dead) return Promise.reject(new QuickboxError("WORKER_FAILED", `the engine worker is gone: ${this.#dead}`));
+    return new Promise<T>((resolve, reject) => {
+      const fail = (error: Error) => reject(error);
+      // A worker that dies silently (a browser worker reports no exit) is noticed by the watchdog.
+      if (!this.#controlCalls.size && !this.#pending.size) this.#lastHeard = performance.now();
+      this.#controlCalls.add(fail);
+      this.#keepProcessAlive(true);
+      this.#startWatchdog();
+      const settle = () => {
+        this.#controlCalls.delete(fail);
+        this.#lastHeard = performance.now();
+        if (!this.#pending.size && !this.#controlCalls.size) this.#stopWatchdog();
+        this.#keepProcessAlive(false);
+      };
+      unwrap(call()).then(
+        (value) => {
+          settle();
+          resolve(value);
+        },
+        (error: unknown) => {
+          settle();
+          reject(error);
+        },
+      );
+    });
+  }
+
+  eval(call: EvalCall, executor: CallExecutor): Promise<EngineReply> {
+    return this.#request(call, executor, (id, aborted) => ({
+      t: "eval",
+      id,
+      threadId: call.threadId,
+      code: call.code,
+      ...(aborted ? { aborted } : {}),
+      ...(call.skills ? { skills: call.skills } : {}),
+      ...(call.restore ? { restore: call.restore } : {}),
+      ...(call.persist ? { persist: call.persist } : {}),
+    }));
+  }
+
+  resume(call: ResumeCall, executor: CallExecutor): Promise<EngineReply> {
+    return this.#request(call, executor, (id, aborted) => ({
+      t: "resume",
+      id,
+      threadId: call.threadId,
+      decisions: call.decisions,
+      ...(aborted ? { aborted } : {}),
+      ...(call.restore ? { restore: call.restore } : {}),
+      ...(call.persist ? { persist: call.persist } : {}),
+    }));
+  }
+
+  #request(call: { threadId: string; signal?: AbortSignal }, executor: CallExecutor, message: (id: number, aborted: boolean) => HostToWorker): Promise<EngineReply> {
+    if (this.#dead) return Promise.reject(new QuickboxError("DISPOSED", `the worker is gone: ${this.#dead}`));
+    const id = this.#nextId++;
+    const scope = new AbortController();
+    return new Promise<EngineReply>((resolve, reject) => {
+      let forceCancel: ReturnType<typeof setTimeout> | undefined;
+      const onAbort = () => {
+        if (this.#cancelFlags) Atomics.store(this.#cancelFlags, id % CANCEL_SLOTS, id);
+        this.port.postMessage({ t: "cancel", id });
+        forceCancel = setTimeout(() => {
+          if (this.#pending.has(id)) this.#die(`an eval was cancelled and the worker did not stop within ${CANCEL_GRACE_MS} ms`, "Cancelled");
+        }, CANCEL_GRACE_MS);
+      };
+      call.signal?.addEventListener("abort", onAbort, { once: true });
+      const finish = () => {
+        clearTimeout(forceCancel);
+        call.signal?.removeEventListener("abort", onAbort);
+        if (this.#pending.get(id)?.scopeUsed) scope.abort();
+        this.#pending.delete(id);
+        if (!this.#pending.size && !this.#controlCalls.size) this.#stopWatchdog();
+        this.#keepProcessAlive(false);
+      };
+      this.#pending.set(id, {
+        threadId: call.threadId,
+        executor,
+        scope,
+        scopeUsed: false,
+        startedAt: performance.now(),
+        resolve: (reply) => {
+          finish();
+          resolve(reply);
+        },
+        reject: (error) => {
+          finish();
+          reject(error);
+        },
+      });
+      this.#lastHeard = performance.now();
+      this.#keepProcessAlive(true);
+      this.#startWatchdog();
+      // An already-aborted signal travels with the request: a short eval could finish before a
+      // separate cancel message is even read.
+      this.port.postMessage(message(id, call.signal?.aborted === true));
+    });
+  }
+
+  snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<EncodedSnapshot> {
+    return this.#control(() => this.api.snapshot(threadId, options));
+  }
+
+  fork(from: string, to: string, options: { restore?: Uint8Array[]; storedHead?: string | null }): Promise<EncodedSnapshot> {
+    return this.#control(() => this.api.fork(from, to, options));
+  }
+
+  drop(threadId: string): Promise<void> {
+    return this.#control(() => this.api.drop(threadId)).then(() => undefined);
+  }
+
+  threadInfos(): Promise<ThreadInfo[]> {
+    return this.#control(() => this.api.threads());
+  }
+
+  async dispose(): Promise<void> {
+    if (this.#dead) return;
+    this.#dead = "disposed";
+    try {
+      await Promise.race([this.api.dispose(), new Promise((resolve) => setTimeout(resolve, 500))]);
+    } catch {
+      // The worker may already be gone; terminating is what matters.
+    }
+    this.#shutdown();
+    // An eval cut off by dispose() is a result, as inline (guest failures are never thrown).
+    const body = "the interpreter was disposed";
+    for (const pending of this.#pending.values()) {
+      pending.resolve({
+        result: {
+          status: "error",
+          text: renderWire(null, { kind: "error", type: "Cancelled", body, droppedChars: 0 }),
+          stdout: "",
+          error: { type: "Cancelled", message: body },
+          toolCalls: 0,
+          durationMs: performance.now() - pending.startedAt,
+        },
+      });
+    }
+    this.#failControlCalls(new QuickboxError("DISPOSED", "this interpreter was disposed"));
+  }
+
+  #failControlCalls(error: Error): void {
+    for (const fail of [...this.#controlCalls]) fail(error);
+    this.#controlCalls.clear();
+  }
+
+  #onMessage(data: unknown): void {
+    if (!isWorkerToHost(data)) return;
+    this.#lastHeard = performance.now();
+    const message: WorkerToHost = data;
+    switch (message.t) {
+      case "calls": {
+        const pending = this.#pending.get(message.id);
+        if (!pending) return;
+        pending.scopeUsed = true;
+        pending.executor.run(message.calls, { threadId: pending.threadId, signal: pending.scope.signal }, (results) => {
+          if (this.#pending.has(message.id)) this.port.postMessage({ t: "results", id: message.id, results });
+        });
+        return;
+      }
+      case "done":
+        this.#pending.get(message.id)?.resolve(message.reply);
+        return;
+      case "failed":
+        this.#pending.get(message.id)?.reject(fromWire(message.error));
+        return;
+      case "lost":
+        this.settings.onEvent?.({ type: "restart", threadId: message.threadId, reason: message.reason });
+        return;
+      case "heartbeat":
+        return;
+    }
+  }
+
+  #startWatchdog(): void {
+    this.#watchdog ??= setInterval(() => {
+      if (performance.now() - this.#lastHeard > this.#silenceLimitMs) {
+        this.#die(`it stopped answering for more than ${this.#silenceLimitMs} ms (a builtin call that ignores the interrupt, such as a huge BigInt toString)`);
+      }
+    }, WATCHDOG_CHECK_MS);
+  }
+
+  #stopWatchdog(): void {
+    if (this.#watchdog) clearInterval(this.#watchdog);
+    this.#watchdog = null;
+  }
+
+  #shutDown = false;
+
+  /** Stops the worker (once: a dying worker and a failed start may both ask). */
+  #shutdown(): void {
+    if (this.#shutDown) return;
+    this.#shutDown = true;
+    this.#stopWatchdog();
+    this.port.close();
+    this.api[Comlink.releaseProxy]();
+    this.spawned.terminate();
+  }
+
+  /**
+   * The worker is stuck, crashed or would not stop: end its evals (as Timeout, or as Cancelled
+   * when a cancel forced this), and let the pool replace it.
+   */
+  #die(reason: string, errorType: "Timeout" | "Cancelled" = "Timeout"): void {
+    if (this.#dead) return;
+    this.#dead = reason;
+    this.#shutdown();
+    this.#failControlCalls(new QuickboxError("WORKER_FAILED", `the engine worker was restarted while it worked on this request: ${reason}`));
+    const message = `the engine worker was restarted: ${reason}`;
+    const warning = `the thread's state was lost (${message}); thread was restarted: its next eval restores its last stored snapshot, or starts fresh`;
+    for (const pending of this.#pending.values()) {
+      const body = `the program did not finish: ${message}`;
+      pending.resolve({
+        result: {
+          status: "error",
+          text: renderWire(null, { kind: "error", type: errorType, body, droppedChars: 0 }),
+          stdout: "",
+          error: { type: errorType, message: body, details: { ...(errorType === "Timeout" ? { kind: "cpu" } : {}), workerRestarted: true } },
+          warnings: [warning],
+          toolCalls: 0,
+          durationMs: performance.now() - pending.startedAt,
+        },
+      });
+    }
+    this.onDeath(this, reason);
+  }
+}
