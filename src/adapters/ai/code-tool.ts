@@ -5,12 +5,12 @@
  */
 import { tool, type ToolExecutionOptions } from "ai";
 import { createInterpreter, isQuickboxError, QuickboxError, type Decision, type EvalResult, type Interpreter } from "../../index.js";
+import { SerialQueues } from "../../adapter-support.js";
 import { readCode, codeInputSchema } from "./code-input.js";
 import { modelText, toCodeToolOutput } from "./code-output.js";
 import { approveClearedCalls } from "./conditional-approval.js";
 import { convertTools, type ApprovalPredicate } from "./convert-tools.js";
 import { defaultDescription } from "./description.js";
-import { keyedQueue } from "./keyed-queue.js";
 import { lazyInterpreter } from "./lazy-interpreter.js";
 import { scopeOf, type ScopeByThread, type ToolCallScope } from "./tool-scope.js";
 import { checkToolSet } from "./tool-set.js";
@@ -48,7 +48,7 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
   if (!Array.isArray(quickboxTools)) throw new QuickboxError("INVALID_OPTIONS", "createCodeTool: quickboxTools must be an array of quickbox ToolDefinitions");
   const resolveThreadId = threadIdResolver(threadId);
   const scopes: ScopeByThread = new Map();
-  const queue = keyedQueue();
+  const queue = new SerialQueues();
   let approvalPredicates = new Map<string, ApprovalPredicate>();
 
   const interpreter = lazyInterpreter(async () => {

@@ -14,8 +14,7 @@
  * interpreter's order (snapshot first, head last) keeps the previous head restorable. prune()
  * removes parts no index names once their write is older than abandonedWriteAgeMs.
  */
-import type { PruneOptions, PrunableSnapshotStore, StoreRecord, StoreRecordMeta } from "../../types.js";
-import { pruneSnapshots } from "../../stores/store-contract.js";
+import { pruneSnapshots, type PruneOptions, type PrunableSnapshotStore, type StoreRecord, type StoreRecordMeta } from "../../index.js";
 import type { DurableObjectStorageLike } from "./bindings.js";
 import { abandonedPartKeys, abandonedWriteAgeOption, cleanMeta, inBatches, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
 

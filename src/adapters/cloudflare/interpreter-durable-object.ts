@@ -11,9 +11,18 @@
  * a resume after eviction needs nothing from the caller but the decisions.
  */
 import { DurableObject } from "cloudflare:workers";
-import { QuickboxError } from "../../errors.js";
-import { createInterpreter } from "../../interpreter.js";
-import type { Decision, EvalResult, Interpreter, InterpreterOptions, PrunableSnapshotStore, PruneOptions, SnapshotInfo, ThreadInfo } from "../../types.js";
+import {
+  createInterpreter,
+  QuickboxError,
+  type Decision,
+  type EvalResult,
+  type Interpreter,
+  type InterpreterOptions,
+  type PrunableSnapshotStore,
+  type PruneOptions,
+  type SnapshotInfo,
+  type ThreadInfo,
+} from "../../index.js";
 import type { DurableObjectStorageLike } from "./bindings.js";
 import { durableObjectStore, type DurableObjectStoreOptions } from "./durable-object-store.js";
 

@@ -14,8 +14,7 @@
  * (the restore then fails as "truncated" until KV catches up, up to ~60 s), and one key takes about
  * one write per second. Use durableObjectStore for threads that are evaluated or resumed often.
  */
-import type { PruneOptions, PrunableSnapshotStore, StoreRecord, StoreRecordMeta } from "../../types.js";
-import { pruneSnapshots } from "../../stores/store-contract.js";
+import { pruneSnapshots, type PruneOptions, type PrunableSnapshotStore, type StoreRecord, type StoreRecordMeta } from "../../index.js";
 import type { KvNamespaceLike } from "./bindings.js";
 import { abandonedPartKeys, abandonedWriteAgeOption, cleanMeta, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
 

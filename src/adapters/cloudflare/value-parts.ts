@@ -3,8 +3,7 @@
  * Each record's parts carry a fresh generation id, so a new value never overwrites the parts the
  * current index points at: the index is switched in one write, then the old parts are deleted.
  */
-import { QuickboxError } from "../../errors.js";
-import type { StoreRecordMeta } from "../../types.js";
+import { QuickboxError, type StoreRecordMeta } from "../../index.js";
 
 /** Each part is its own copy: a view over a larger buffer would be stored with the whole buffer. */
 export function splitValue(value: Uint8Array, maxPartBytes: number): Uint8Array[] {

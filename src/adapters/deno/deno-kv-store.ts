@@ -4,9 +4,7 @@
  * 800 KiB, and a record's index entry is committed last (see kv-layout.ts), so a put that fails or
  * is cut short leaves the previous value readable.
  */
-import { QuickboxError } from "../../errors.js";
-import { pruneSnapshots } from "../../stores/store-contract.js";
-import type { PruneOptions, PrunableSnapshotStore } from "../../types.js";
+import { pruneSnapshots, QuickboxError, type PruneOptions, type PrunableSnapshotStore } from "../../index.js";
 import type { DenoKvKey, DenoKvLike } from "./deno-kv.js";
 import { KvLayout } from "./kv-layout.js";
 import { deleteRecord, listRecords, readRecord, writeRecord } from "./kv-records.js";

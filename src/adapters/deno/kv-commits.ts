@@ -1,5 +1,5 @@
 /** Mutations grouped into atomic commits that stay inside Deno KV's per-commit limits. */
-import { QuickboxError } from "../../errors.js";
+import { QuickboxError } from "../../index.js";
 import { KV_MAX_COMMIT_BYTES, KV_MAX_MUTATIONS, type DenoKvAtomicOperation, type DenoKvKey, type DenoKvLike } from "./deno-kv.js";
 import { keyBytes } from "./kv-layout.js";
 

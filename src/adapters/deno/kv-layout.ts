@@ -7,7 +7,7 @@
  *   [...root, "chunk", key, writeId, n]      Uint8Array, chunk n (at most 64 KiB)
  *   [...root, "loose", writeId]              LooseWrite: chunks no index names (yet, or any more)
  */
-import type { StoreRecordMeta } from "../../types.js";
+import type { StoreRecordMeta } from "../../index.js";
 import type { DenoKvKey } from "./deno-kv.js";
 
 export interface RecordIndex {

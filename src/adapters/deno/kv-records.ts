@@ -4,8 +4,7 @@
  * that names them, checked against the index it replaces. Until that last commit the previous
  * value stays readable; a cut put leaves only loose chunks that prune() removes.
  */
-import { QuickboxError } from "../../errors.js";
-import type { StoreRecord, StoreRecordMeta } from "../../types.js";
+import { QuickboxError, type StoreRecord, type StoreRecordMeta } from "../../index.js";
 import { KV_MAX_LIST_BATCH, KV_MAX_VALUE_BYTES, type DenoKvLike } from "./deno-kv.js";
 import { applyMutations, commitGroups, deleteMutation, fitsOneCommit, groupCommits, setMutation, type KvMutation } from "./kv-commits.js";
 import { cleanMeta, type KvLayout, type LooseWrite, type RecordIndex } from "./kv-layout.js";

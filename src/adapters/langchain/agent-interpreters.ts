@@ -9,7 +9,7 @@
  * re-executed eval tool call (LangGraph re-runs the interrupted node on resume) from a new one.
  */
 import { createInterpreter, memoryStore, type Interpreter, type InterpreterEvent, type SnapshotStore } from "../../index.js";
-import { SerialQueues } from "../../core/serial-queue.js";
+import { SerialQueues } from "../../adapter-support.js";
 import { findTaskTool, resolvePtcTools, taskDispatch, toToolDefinitions } from "./agent-tools.js";
 import type { AgentTool, ResolvedMiddlewareOptions } from "./middleware-options.js";
 

@@ -4,7 +4,7 @@
  * middleware (`actionRequests` / `reviewConfigs`), so UIs built for it show quickbox pauses too,
  * and carries the quickbox interrupts themselves.
  */
-import { camelCase } from "../../host/tool-names.js";
+import { camelCase } from "../../adapter-support.js";
 import { QuickboxError, type Decision, type Interrupt } from "../../index.js";
 
 export interface CodeInterruptPayload {

@@ -3,7 +3,7 @@
  * `@langchain/quickjs` as aliases, so switching is a one-line change. Giving both names of one
  * option is INVALID_OPTIONS.
  */
-import { KNOWN_OPTIONS } from "../../options.js";
+import { INTERPRETER_OPTION_NAMES } from "../../adapter-support.js";
 import { QuickboxError, type InterpreterOptions } from "../../index.js";
 
 /** An agent tool as the middleware sees it (a LangChain StructuredTool or anything shaped like one). */
@@ -66,7 +66,7 @@ export function resolveMiddlewareOptions(input: CodeInterpreterMiddlewareOptions
   if ("tools" in input) invalid("tools come from the agent: list their names (or the tools) in `ptc`");
   // A misspelt option fails here, not at the first model call.
   for (const key of Object.keys(interpreter)) {
-    if (!KNOWN_OPTIONS.has(key) || key === "subagents") {
+    if (!INTERPRETER_OPTION_NAMES.has(key) || key === "subagents") {
       invalid(`unknown option ${JSON.stringify(key)}; known: ptc, toolName, systemPrompt, subagents, ${ALIASES.map(([alias]) => alias).join(", ")}, and createInterpreter's options`);
     }
   }

@@ -1,0 +1,18 @@
+/**
+ * The sanctioned internal utility module for the framework adapters (src/adapters/**).
+ *
+ * Adapters import nothing from quickbox but the public API (`src/index.ts`) and this module
+ * (test/node/adapter-imports.test.ts checks it). What an adapter needs that is not public is
+ * re-exported here, so the internals can move without touching the adapters: only this file
+ * follows them. Keep it small and re-exports only; no logic lives here.
+ */
+import { KNOWN_OPTIONS } from "./options.js";
+
+/** Runs tasks for one key strictly one at a time, in call order; different keys run concurrently. */
+export { SerialQueues } from "./core/serial-queue.js";
+
+/** A tool name as the program sees it under `tools.` (`get-weather` → `getWeather`). */
+export { camelCase } from "./host/tool-names.js";
+
+/** The option names createInterpreter accepts (anything else is INVALID_OPTIONS). */
+export const INTERPRETER_OPTION_NAMES: ReadonlySet<string> = KNOWN_OPTIONS;
