@@ -1,7 +1,7 @@
 /**
  * Library build only. Two modules locate files differently inside this repository than in the
  * published package; the build swaps them for their package form:
- * - src/engine/wasm-url.ts → `new URL("./quickjs.wasm", import.meta.url)`, and the wasm is emitted
+ * - src/runtime/wasm-url.ts → `new URL("./quickjs.wasm", import.meta.url)`, and the wasm is emitted
  *   next to dist/index.js (instead of vite inlining 500 KB of base64). It stays inside a function:
  *   workerd has no `import.meta.url`, and evaluating it on import would fail there;
  * - src/transport/worker-url.ts → `new Worker(new URL("./worker.js", import.meta.url), …)` for
@@ -18,7 +18,7 @@ export const WORKER_FILE_NAME = "worker.js";
 // `"x" + ""` keeps vite's own asset and worker plugins from resolving these at library build time;
 // renderChunk turns them back into plain literals.
 const REPLACEMENTS: Record<string, string> = {
-  "src/engine/wasm-url.ts": `export function releaseWasmUrl() { return new URL("./${WASM_FILE_NAME}" + "", import.meta.url).href; }\n`,
+  "src/runtime/wasm-url.ts": `export function releaseWasmUrl() { return new URL("./${WASM_FILE_NAME}" + "", import.meta.url).href; }\n`,
   "src/transport/worker-url.ts": [
     `export function createModuleWorker() { return new Worker(new URL("./${WORKER_FILE_NAME}" + "", import.meta.url), { type: "module", name: "quickbox" }); }`,
     `export function nodeWorkerUrl() { return new URL("./${WORKER_FILE_NAME}" + "", import.meta.url); }`,

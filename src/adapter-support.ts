@@ -9,7 +9,7 @@
 import { KNOWN_OPTIONS } from "./options.js";
 
 /** Runs tasks for one key strictly one at a time, in call order; different keys run concurrently. */
-export { SerialQueues } from "./core/serial-queue.js";
+export { SerialQueues } from "./util/serial-queues.js";
 
 /** A tool name as the program sees it under `tools.` (`get-weather` → `getWeather`). */
 export { camelCase } from "./host/tool-names.js";

@@ -21,15 +21,12 @@ export type QuickboxErrorCode =
 
 export type SnapshotRejectionReason = "bad-magic" | "version" | "wasm-build" | "base-image" | "truncated" | "signature" | "decrypt";
 
-const MARKER = Symbol.for("quickbox.error");
-
 export class QuickboxError extends Error {
   override readonly name = "QuickboxError";
   readonly code: QuickboxErrorCode;
   /** For SNAPSHOT_REJECTED: which check failed. */
   readonly reason?: SnapshotRejectionReason;
   readonly details?: Record<string, unknown>;
-  readonly [MARKER] = true;
 
   constructor(
     code: QuickboxErrorCode,

@@ -1,35 +1,22 @@
 /** createInterpreter: the public entry point (DESIGN.md §3). */
 import { createEngine } from "./core/engine-bootstrap.js";
-import type { GuestManifest } from "./engine/quickjs-thread.js";
+import type { EngineClient, EngineOutcome, GuestManifest, SkillFiles } from "./engine-contract.js";
 import { QuickboxError } from "./errors.js";
 import { CallExecutor } from "./host/call-executor.js";
+import { SkillLibrary } from "./host/skills.js";
+import { ThreadDirectory } from "./host/threads/thread-directory.js";
 import { resolveOptions } from "./options.js";
+import { toEvalResult } from "./result/eval-result.js";
+import { abortedBeforeStart, skillNotAvailable } from "./result/outcomes.js";
 import { renderSystemPrompt } from "./system-prompt.js";
-import type { EngineClient } from "./transport/engine-client.js";
 import { InlineClient } from "./transport/inline-client.js";
 import { WorkerPool } from "./transport/worker-pool.js";
 import type { EvalOptions, EvalResult, Interpreter, InterpreterOptions } from "./types.js";
-import type { SkillFiles } from "./engine/module-loader.js";
-import { SkillLibrary } from "./host/skills.js";
-import { ThreadDirectory } from "./host/thread-directory.js";
-import { renderWire } from "./wire-format.js";
 
-/** A cell that imports a skill the host cannot provide fails before any of it runs. */
-/** A result for an eval that never started. */
-function notStarted(type: string, message: string): EvalResult {
-  return {
-    status: "error",
-    text: renderWire(null, { kind: "error", type, body: message, droppedChars: 0 }),
-    stdout: "",
-    error: { type, message },
-    toolCalls: 0,
-    durationMs: 0,
-  };
+/** The result of an eval or resume that never started (nothing ran). */
+function notStarted(outcome: EngineOutcome): EvalResult {
+  return toEvalResult(outcome, { captureConsole: true, durationMs: 0, toolCalls: 0, warnings: [] });
 }
-
-const skillNotAvailable = (message: string) => notStarted("SkillNotAvailable", message);
-/** An eval or resume whose signal was aborted before it started runs nothing at all. */
-const abortedBeforeStart = () => notStarted("Cancelled", "the signal was aborted before the program started; nothing ran");
 
 const asyncDispose: typeof Symbol.asyncDispose = Symbol.asyncDispose ?? (Symbol.for("Symbol.asyncDispose") as typeof Symbol.asyncDispose);
 
@@ -67,7 +54,7 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
   const executor = new CallExecutor(resolved.tools, resolved.subagents, {
     maxToolPayloadBytes: resolved.engine.maxToolPayloadBytes,
     sanitizeToolErrors: resolved.sanitizeToolErrors,
-    ...(resolved.onEvent ? { onEvent: resolved.onEvent } : {}),
+    emit: resolved.emit,
   });
   let client: EngineClient;
   if (resolved.isolation === "worker") {
@@ -76,12 +63,9 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
       manifest,
       workers: resolved.workers,
       wasmModule: resolved.wasmModule,
-      ...(resolved.onEvent ? { onEvent: resolved.onEvent } : {}),
     });
   } else {
-    const core = await createEngine(resolved.engine, manifest, resolved.wasmModule);
-    core.onThreadLost = (threadId, reason) => resolved.onEvent?.({ type: "restart", threadId, reason });
-    client = new InlineClient(core);
+    client = new InlineClient(await createEngine(resolved.engine, manifest, resolved.wasmModule));
   }
   const threads = new ThreadDirectory(client, executor, resolved);
   const prompt = renderSystemPrompt(resolved);
@@ -98,15 +82,15 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
     async eval(code, evalOptions) {
       assertAlive();
       const { threadId, signal } = validEvalOptions(code, evalOptions);
-      if (signal?.aborted) return abortedBeforeStart();
+      if (signal?.aborted) return notStarted(abortedBeforeStart());
       let skills: Record<string, SkillFiles> | undefined;
       const referenced = resolved.skills ? SkillLibrary.referenced(code) : [];
       if (resolved.skills && referenced.length) {
         const loaded = await resolved.skills.load(referenced);
-        if (!loaded.ok) return skillNotAvailable(loaded.message);
+        if (!loaded.ok) return notStarted(skillNotAvailable(loaded.message));
         skills = loaded.skills;
       }
-      if (signal?.aborted) return abortedBeforeStart();
+      if (signal?.aborted) return notStarted(abortedBeforeStart());
       return threads.eval(code, threadId, signal, skills);
     },
     async resume(threadId, decisions, resumeOptions) {
@@ -115,7 +99,7 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
       rejectUnknownKeys("resume", resumeOptions, ["signal"]);
       const signal = resumeOptions?.signal;
       if (signal !== undefined && !(signal instanceof AbortSignal)) throw new QuickboxError("INVALID_OPTIONS", "resume: signal must be an AbortSignal");
-      if (signal?.aborted) return abortedBeforeStart();
+      if (signal?.aborted) return notStarted(abortedBeforeStart());
       return threads.resume(validThreadId(threadId), decisions, signal);
     },
     async endTurn(threadId) {

@@ -1,10 +1,11 @@
 /** Validation and defaults for createInterpreter options. Bad input throws INVALID_OPTIONS. */
 import { MIN_MEMORY_BYTES } from "./engine/base-image.js";
-import type { CallLimits } from "./engine/call-scheduler.js";
+import type { EngineOptions } from "./engine-contract.js";
 import { QuickboxError } from "./errors.js";
 import { SubagentRunner } from "./host/subagents.js";
 import { ToolRegistry } from "./host/tool-registry.js";
 import { SkillLibrary } from "./host/skills.js";
+import { safeEmitter, type EmitEvent } from "./host/events.js";
 import { detectRuntime } from "./runtime/detect.js";
 import type { ClockMode, DecisionType, InterpreterEvent, InterpreterOptions, Isolation, PersistenceMode, RecoverDecision, SnapshotStore } from "./types.js";
 import type { KeyInput } from "./snapshot/snapshot-keys.js";
@@ -27,24 +28,6 @@ export const DEFAULT_MAX_TASK_CALLS = 64;
 export const DEFAULT_MAX_CONCURRENT_TASKS = 32;
 export const MAX_WORKERS = 64;
 
-/** Everything the engine needs; plain data, so it can be posted to a worker. */
-export interface EngineOptions extends CallLimits {
-  mode: PersistenceMode;
-  /** Calls held for a human decision: tool names (and "task") → allowed decisions. */
-  interruptOn: Record<string, DecisionType[]>;
-  snapshotSigningKey: KeyInput | undefined;
-  encryptionKey: KeyInput | undefined;
-  timeoutMs: number;
-  wallTimeoutMs: number;
-  memoryLimitBytes: number;
-  maxStackSizeBytes: number;
-  maxToolPayloadBytes: number;
-  maxResultChars: number;
-  captureConsole: boolean;
-  clock: ClockMode;
-  randomSeed: number | undefined;
-}
-
 /** Options as the host side uses them. */
 export interface ResolvedOptions {
   engine: EngineOptions;
@@ -55,6 +38,8 @@ export interface ResolvedOptions {
   sanitizeToolErrors: boolean;
   promptTools: "signatures" | "names";
   onEvent: ((event: InterpreterEvent) => void) | undefined;
+  /** onEvent, made safe: a listener that throws is ignored. */
+  emit: EmitEvent;
   skills: SkillLibrary | undefined;
   wasmModule: WebAssembly.Module | undefined;
   store: SnapshotStore;
@@ -247,6 +232,7 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     sanitizeToolErrors: flag(options, "sanitizeToolErrors", false),
     promptTools: oneOf(options, "promptTools", ["signatures", "names"] as const, "signatures"),
     onEvent: onEvent as ResolvedOptions["onEvent"],
+    emit: safeEmitter(onEvent as ResolvedOptions["onEvent"]),
     skills: options.skills === undefined ? undefined : new SkillLibrary(options.skills as never),
     wasmModule: wasmModule as WebAssembly.Module | undefined,
     store: (store as SnapshotStore | undefined) ?? memoryStore(),

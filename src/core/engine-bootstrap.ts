@@ -1,21 +1,26 @@
-/** Builds the engine side (base image + InterpreterCore) wherever it runs: inline or in a worker. */
+/**
+ * Builds the engine side (base image, instance pool, InterpreterCore) wherever it runs: inline or
+ * in a worker. The runtime's capabilities and the wasm module are chosen in src/runtime/ and
+ * passed in.
+ */
+import type { EngineOptions, GuestManifest } from "../engine-contract.js";
 import { getBaseImage } from "../engine/base-image.js";
-import type { GuestManifest } from "../engine/quickjs-thread.js";
+import { InstancePool } from "../engine/instance-pool.js";
 import { RELEASE_BUILD } from "../engine/wasm-build.js";
-import type { EngineOptions } from "../options.js";
-import { InterpreterCore, snapshotKeys } from "./interpreter-core.js";
+import { engineCapabilities } from "../runtime/capabilities.js";
+import { defaultWasmModule } from "../runtime/wasm-loading.js";
+import { aesKey, hmacKey, type SnapshotKeys } from "../snapshot/snapshot-keys.js";
+import { InterpreterCore } from "./interpreter-core.js";
 
-let compiledDefault: Promise<WebAssembly.Module> | undefined;
-
-export function defaultWasmModule(): Promise<WebAssembly.Module> {
-  compiledDefault ??= RELEASE_BUILD.compileDefault().catch((error: unknown) => {
-    compiledDefault = undefined;
-    throw error;
-  });
-  return compiledDefault;
+async function snapshotKeys(options: EngineOptions): Promise<SnapshotKeys> {
+  return {
+    ...(options.snapshotSigningKey !== undefined ? { signing: await hmacKey(options.snapshotSigningKey) } : {}),
+    ...(options.encryptionKey !== undefined ? { encryption: await aesKey(options.encryptionKey) } : {}),
+  };
 }
 
 export async function createEngine(options: EngineOptions, manifest: GuestManifest, wasmModule: WebAssembly.Module | undefined): Promise<InterpreterCore> {
   const image = await getBaseImage(RELEASE_BUILD, wasmModule ?? (await defaultWasmModule()));
-  return new InterpreterCore(options, manifest, image, await snapshotKeys(options));
+  const keys = await snapshotKeys(options);
+  return new InterpreterCore(options, manifest, image, keys, InstancePool.shared(image, engineCapabilities().instancePool));
 }

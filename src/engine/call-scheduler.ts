@@ -4,14 +4,7 @@
  * cap wait here and go out as earlier ones complete. A call over budget never reaches the host:
  * it fails at once in the guest with ToolCallBudgetExceeded / TaskBudgetExceeded.
  */
-import type { CallResult, GuestCall } from "../guest/host-calls.js";
-
-export interface CallLimits {
-  maxToolCalls: number | null;
-  maxConcurrentToolCalls: number;
-  maxTaskCalls: number | null;
-  maxConcurrentTasks: number;
-}
+import type { CallLimits, CallResult, GuestCall } from "../engine-contract.js";
 
 interface Lane {
   issued: number;

@@ -3,9 +3,8 @@
  * prototypes in its own thread. Reports are parsed and shape-checked here; a malformed one means
  * the prelude can no longer be trusted, and the thread's instance is replaced.
  */
-import type { EngineOutcome } from "./quickjs-thread.js";
-import type { GuestCall } from "../guest/host-calls.js";
-import { truncateText } from "../wire-format.js";
+import type { EngineOutcome, GuestCall } from "../engine-contract.js";
+import { truncateText } from "../result/wire-format.js";
 
 function isGuestCall(value: unknown): value is GuestCall {
   if (typeof value !== "object" || value === null) return false;
@@ -40,11 +39,12 @@ function check(condition: boolean, what: string): void {
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 const isOptionalString = (value: unknown) => value === undefined || typeof value === "string";
 
-export type PollReport =
-  | { settled: false; nextTimerAt: number | null; calls: GuestCall[] }
-  | { settled: true; outcome: EngineOutcome; needsCopy: boolean };
+/** The program finished: its rendered outcome (checked), and whether an object result must still be copied. */
+export type SettledReport = { settled: true; outcome: EngineOutcome; needsCopy: boolean };
+/** A GuestPollReport after its shape was checked. */
+export type CheckedPollReport = { settled: false; nextTimerAt: number | null; calls: GuestCall[] } | SettledReport;
 
-export function parsePollReport(text: string, maxChars: number, maxValueChars: number): PollReport {
+export function parsePollReport(text: string, maxChars: number, maxValueChars: number): CheckedPollReport {
   const report = parseObject(text, "poll");
   if (report.settled === false) {
     check(report.nextTimerAt === null || (typeof report.nextTimerAt === "number" && Number.isFinite(report.nextTimerAt)), "poll");

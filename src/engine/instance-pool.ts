@@ -1,7 +1,7 @@
 /**
  * Booting a thread means a new wasm instance (~1 ms) plus copying the base image's ~1 MB of
- * changed pages (~0.8 ms). The pool keeps one booted spare per (image, memory size), prepared in
- * the background after each use, so creating a thread usually costs only its configuration.
+ * changed pages (~0.8 ms). A pool keeps one booted spare per memory size, prepared in the
+ * background after each use, so creating a thread usually costs only its configuration.
  *
  * Instances of released threads (dropped, hibernated, mode "call") are recycled: their memory is
  * reset to the image instead of allocating a new one, which spares the garbage collector a
@@ -9,50 +9,38 @@
  * break and the dead stack region may keep the previous thread's bytes: nothing reads them
  * before writing (a fresh instance's zeros there are just as arbitrary), and snapshots never
  * rely on them (beyond the image they compare against zero, and restores clear that far).
+ *
+ * Pools belong to the interpreters that use them: `InstancePool.shared(image)` counts its users,
+ * and when the last one calls `release()` the spares and recycled instances are dropped.
  */
-import { detectRuntime } from "../runtime/detect.js";
 import type { BaseImage } from "./base-image.js";
 import { createWasmInstance, unboundBindings, type BoundWasmInstance } from "./wasm-instance.js";
 
-const spares = new Map<string, Promise<BoundWasmInstance>>();
+/** Where a thread gets its instance from, and gives it back to. */
+export interface InstanceSource {
+  /** A booted instance holding the base image; `clearUpToBytes`: memory past the image that must read as zeros. */
+  acquire(memoryBytes: number, clearUpToBytes?: number): Promise<BoundWasmInstance>;
+  /** Takes back the instance of a thread that will never run again (not one that was lost). */
+  recycle(instance: BoundWasmInstance): void;
+}
 
-async function bootInstance(image: BaseImage, memoryBytes: number): Promise<BoundWasmInstance> {
+export interface InstancePoolOptions {
+  /**
+   * Prepare a booted spare after each use. Off on workerd: it cancels a request's timers when
+   * the request ends, so a spare one request started booting would never resolve for the next;
+   * and in a 128 MB isolate a spare thread's memory is better not spent.
+   */
+  keepSpare: boolean;
+}
+
+const MAX_RECYCLED_PER_SIZE = 2;
+
+/** A fresh instance with the base image copied in. */
+export async function bootInstance(image: BaseImage, memoryBytes: number): Promise<BoundWasmInstance> {
   const instance = await createWasmInstance(image.profile, image.wasmModule, memoryBytes);
   const memory = new Uint8Array(instance.memory.buffer);
   for (const [start, end] of image.changedRanges) memory.set(image.bytes.subarray(start, end), start);
   return instance;
-}
-
-function keyOf(image: BaseImage, memoryBytes: number): string {
-  return `${image.profile.id}:${image.hash}:${memoryBytes}`;
-}
-
-/**
- * Not on workerd: it cancels a request's timers when the request ends, so a spare one request
- * started booting would never resolve for the next (which would wait for it forever); and in a
- * 128 MB isolate a spare thread's memory is better not spent.
- */
-function prepareSpare(image: BaseImage, memoryBytes: number): void {
-  const key = keyOf(image, memoryBytes);
-  if (spares.has(key) || detectRuntime() === "workerd") return;
-  const spare = new Promise<BoundWasmInstance>((resolve, reject) => {
-    setTimeout(() => bootInstance(image, memoryBytes).then(resolve, reject), 0);
-  });
-  spare.catch(() => spares.delete(key));
-  spares.set(key, spare);
-}
-
-const MAX_RECYCLED_PER_KEY = 2;
-const recycled = new Map<string, BoundWasmInstance[]>();
-
-/** Takes back the instance of a thread that will never run again (not one that was lost). */
-export function recycleInstance(image: BaseImage, instance: BoundWasmInstance): void {
-  const key = keyOf(image, instance.memory.buffer.byteLength);
-  const list = recycled.get(key) ?? [];
-  if (list.length >= MAX_RECYCLED_PER_KEY) return;
-  instance.bindings = unboundBindings();
-  list.push(instance);
-  recycled.set(key, list);
 }
 
 /** Resets a recycled memory: the image (but its dead stack region), then zeros to `clearUpToBytes`. */
@@ -64,26 +52,87 @@ function resetToImage(instance: BoundWasmInstance, image: BaseImage, clearUpToBy
   if (clearUpToBytes > image.bytes.length) memory.fill(0, image.bytes.length, Math.min(clearUpToBytes, memory.length));
 }
 
-/**
- * A booted instance holding the base image, ready for a thread to adopt. `clearUpToBytes`: memory
- * past the image that must read as zeros (what a restored snapshot did not store because it was).
- */
-export async function acquireBootedInstance(image: BaseImage, memoryBytes: number, clearUpToBytes = 0): Promise<BoundWasmInstance> {
-  const key = keyOf(image, memoryBytes);
-  const reusable = recycled.get(key)?.pop();
-  if (reusable) {
-    resetToImage(reusable, image, clearUpToBytes);
-    return reusable;
-  }
-  const spare = spares.get(key);
-  spares.delete(key);
-  const instance = spare ? await spare.catch(() => bootInstance(image, memoryBytes)) : await bootInstance(image, memoryBytes);
-  prepareSpare(image, memoryBytes);
-  return instance;
+/** Instances without a pool: each acquire boots a new one; nothing is kept. */
+export function unpooledInstances(image: BaseImage): InstanceSource {
+  return { acquire: (memoryBytes) => bootInstance(image, memoryBytes), recycle: () => {} };
 }
 
-/** Drops the prepared spares (their memory is released once collected). */
-export function releaseSpareInstances(): void {
-  spares.clear();
-  recycled.clear();
+const sharedPools = new Map<BaseImage, { pool: InstancePool; users: number }>();
+
+export class InstancePool implements InstanceSource {
+  readonly #spares = new Map<number, Promise<BoundWasmInstance>>();
+  readonly #recycled = new Map<number, BoundWasmInstance[]>();
+
+  constructor(
+    private readonly image: BaseImage,
+    private readonly options: InstancePoolOptions,
+  ) {}
+
+  /** The pool of `image` shared by this process's interpreters; call `release()` when done with it. */
+  static shared(image: BaseImage, options: InstancePoolOptions): InstancePool {
+    let entry = sharedPools.get(image);
+    if (!entry) {
+      entry = { pool: new InstancePool(image, options), users: 0 };
+      sharedPools.set(image, entry);
+    }
+    entry.users++;
+    return entry.pool;
+  }
+
+  /** One user is done with the shared pool; the last one drops its instances. */
+  release(): void {
+    const entry = sharedPools.get(this.image);
+    if (entry?.pool !== this) {
+      this.clear();
+      return;
+    }
+    entry.users--;
+    if (entry.users > 0) return;
+    sharedPools.delete(this.image);
+    this.clear();
+  }
+
+  /** Drops the prepared spares and recycled instances (their memory is released once collected). */
+  clear(): void {
+    this.#spares.clear();
+    this.#recycled.clear();
+  }
+
+  /** Instances kept right now (spares being prepared included), for tests and diagnostics. */
+  get keptInstances(): number {
+    let count = this.#spares.size;
+    for (const list of this.#recycled.values()) count += list.length;
+    return count;
+  }
+
+  #prepareSpare(memoryBytes: number): void {
+    if (this.#spares.has(memoryBytes) || !this.options.keepSpare) return;
+    const spare = new Promise<BoundWasmInstance>((resolve, reject) => {
+      setTimeout(() => bootInstance(this.image, memoryBytes).then(resolve, reject), 0);
+    });
+    spare.catch(() => this.#spares.delete(memoryBytes));
+    this.#spares.set(memoryBytes, spare);
+  }
+
+  recycle(instance: BoundWasmInstance): void {
+    const size = instance.memory.buffer.byteLength;
+    const list = this.#recycled.get(size) ?? [];
+    if (list.length >= MAX_RECYCLED_PER_SIZE) return;
+    instance.bindings = unboundBindings();
+    list.push(instance);
+    this.#recycled.set(size, list);
+  }
+
+  async acquire(memoryBytes: number, clearUpToBytes = 0): Promise<BoundWasmInstance> {
+    const reusable = this.#recycled.get(memoryBytes)?.pop();
+    if (reusable) {
+      resetToImage(reusable, this.image, clearUpToBytes);
+      return reusable;
+    }
+    const spare = this.#spares.get(memoryBytes);
+    this.#spares.delete(memoryBytes);
+    const instance = spare ? await spare.catch(() => bootInstance(this.image, memoryBytes)) : await bootInstance(this.image, memoryBytes);
+    this.#prepareSpare(memoryBytes);
+    return instance;
+  }
 }

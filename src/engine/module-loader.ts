@@ -5,9 +5,7 @@
  * is refused. A refusal is a module that throws, so the program's `import()` rejects with it.
  */
 import { transform } from "sucrase";
-
-/** A skill's files: path (relative to the skill, e.g. "index.ts", "lib/util.js") → source. */
-export type SkillFiles = Record<string, string>;
+import type { SkillFiles } from "../engine-contract.js";
 
 export const SKILL_PREFIX = "@/skills/";
 const REFUSED_PREFIX = "quickbox:refused:";

@@ -5,7 +5,6 @@
  * checks the mapping by behaviour (the guest clock is the thread's clock, the heap cannot grow).
  */
 import type { QuickJSSyncVariant } from "quickjs-emscripten-core";
-import { compileReleaseWasm, compileWasmFromPackage } from "./wasm-source.js";
 
 /** What a thread instance needs from its host through the wasm imports. */
 export interface InstanceHostHooks {
@@ -16,8 +15,8 @@ export interface InstanceHostHooks {
 }
 
 export interface WasmBuildProfile {
-  /** Loads and compiles this build's .wasm when the caller did not pass a compiled module. */
-  compileDefault(): Promise<WebAssembly.Module>;
+  /** The package path of this build's .wasm (runtime/wasm-loading.ts compiles it from there). */
+  readonly wasmSpecifier: string;
   /** Stable id recorded in snapshots. */
   readonly id: string;
   /** Memory size the base image is built at (at least the build's declared minimum). */
@@ -118,7 +117,7 @@ export const RELEASE_BUILD: WasmBuildProfile = {
   // `_emscripten_stack_get_current` is export "Oa" (stackSave in the glue); the build links with a
   // 5 MiB stack (data ~88 KB, then the stack, then the heap at ~5.33 MB; ENGINE-NOTES.md Q1).
   shadowStack: { stackPointerExport: "Oa", sizeBytes: 5 * 2 ** 20 },
-  compileDefault: compileReleaseWasm,
+  wasmSpecifier: "@jitl/quickjs-wasmfile-release-sync/wasm",
   loadVariant: async () => (await import("@jitl/quickjs-wasmfile-release-sync")).default,
   patchImports: patchWithNames({
     dateNow: [["a", "p"]],
@@ -136,7 +135,7 @@ export function debugBuildProfile(loadVariant: () => Promise<QuickJSSyncVariant>
     id: "@jitl/quickjs-wasmfile-debug-sync@0.32.0",
     // AddressSanitizer's shadow memory and quarantine need far more than the release build.
     imageMemoryBytes: 256 * 2 ** 20,
-    compileDefault: () => compileWasmFromPackage("@jitl/quickjs-wasmfile-debug-sync/wasm", ""),
+    wasmSpecifier: "@jitl/quickjs-wasmfile-debug-sync/wasm",
     loadVariant,
     patchImports: patchWithNames({
       dateNow: [

@@ -3,26 +3,8 @@ import { copyValue, isCopiedCheaply, renderError, renderFailure, renderSuccess, 
 import type { TimerQueue } from "./timers.js";
 import { then } from "./intrinsics.js";
 import { isProxy } from "./proxy-registry.js";
-import type { GuestCall, HostCalls } from "./host-calls.js";
-
-/** Limits the host passes with every eval. */
-export interface EvalLimits {
-  maxResultChars: number;
-  maxValueChars: number;
-}
-
-export interface FinishedEval extends RenderedOutcome {
-  stdout: string;
-  stdoutDroppedChars: number;
-  /** devalue text of an ok result, when it was cheap to copy right away. */
-  value?: string;
-  valueNote?: string;
-}
-
-/** What `poll` reports: still running (and when the next timer is due), or the rendered result. */
-export type PollReport =
-  | { settled: false; nextTimerAt: number | null; calls: GuestCall[] }
-  | { settled: true; outcome: FinishedEval; needsCopy: boolean };
+import type { GuestFinishedEval, GuestOutputLimits, GuestPollReport } from "../engine-contract.js";
+import type { HostCalls } from "./host-calls.js";
 
 type Settlement = { kind: "ok"; value: unknown } | { kind: "error"; error: unknown };
 
@@ -36,7 +18,7 @@ export class EvalSession {
   #settlement: Settlement | null = null;
 
   constructor(
-    readonly limits: EvalLimits,
+    readonly limits: GuestOutputLimits,
     private readonly timers: TimerQueue,
     private readonly hostCalls: HostCalls,
   ) {
@@ -78,7 +60,7 @@ export class EvalSession {
     if (!this.#settlement) this.#settlement = settlement;
   }
 
-  poll(): PollReport {
+  poll(): GuestPollReport {
     const settlement = this.#settlement;
     if (!settlement) return { settled: false, nextTimerAt: this.timers.nextDueAt(), calls: this.hostCalls.drain() };
     this.timers.cancelAll();
@@ -92,7 +74,7 @@ export class EvalSession {
       rendered = renderFailure(error, settlement.kind === "error");
     }
     const { text, droppedChars } = this.output.take();
-    const outcome: FinishedEval = { ...rendered, stdout: text, stdoutDroppedChars: droppedChars };
+    const outcome: GuestFinishedEval = { ...rendered, stdout: text, stdoutDroppedChars: droppedChars };
     const cheap = settlement.kind === "ok" && isCopiedCheaply(settlement.value);
     if (cheap) Object.assign(outcome, copyValue(settlement.value, this.limits.maxValueChars));
     return { settled: true, outcome, needsCopy: settlement.kind === "ok" && !cheap };

@@ -4,34 +4,10 @@
  * pending calls survive snapshots. New calls wait in an outbox the host drains when it polls;
  * results come back in batches through `settle`.
  */
-import { jsonParse, jsonStringify } from "./intrinsics.js";
 import { parse as parseDevalue } from "devalue";
+import type { CallError, CallKind, CallResult, GuestCall } from "../engine-contract.js";
 import { decodeBase64 } from "./base64.js";
-
-export type CallKind = "tool" | "task";
-
-export interface GuestCall {
-  id: string;
-  kind: CallKind;
-  name: string;
-  /** JSON text of the arguments. */
-  args: string;
-}
-
-export interface CallError {
-  name: string;
-  message: string;
-  details?: Record<string, unknown>;
-}
-
-export interface CallResult {
-  id: string;
-  ok: boolean;
-  /** The result, as JSON text or devalue text (for Maps, Dates, undefined, …). */
-  value?: string;
-  encoding?: "json" | "devalue";
-  error?: CallError;
-}
+import { jsonParse, jsonStringify } from "./intrinsics.js";
 
 type Resolvers = [resolve: (value: unknown) => void, reject: (error: unknown) => void];
 

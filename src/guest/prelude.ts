@@ -5,23 +5,17 @@
  * pointer the host keeps; guest code cannot see or reach it.
  */
 import { createConsole } from "./console.js";
-import { EvalSession, type EvalLimits } from "./eval-session.js";
+import { EvalSession } from "./eval-session.js";
 import { installProxyRegistry } from "./proxy-registry.js";
 import { createRandomSource } from "./random.js";
 import { createTimerQueue } from "./timers.js";
 import { jsonParse, jsonStringify } from "./intrinsics.js";
-import { createHostCalls, type CallResult } from "./host-calls.js";
-import { buildTaskFunction, buildToolsObject, type SubagentManifest, type ToolManifestEntry } from "./tools-global.js";
-
-/** What the host configures per thread: limits and the interpreter's tools and subagents. */
-interface ThreadConfiguration {
-  limits: EvalLimits;
-  tools: ToolManifestEntry[];
-  subagents: SubagentManifest;
-}
+import type { CallResult, GuestConfiguration, GuestOutputLimits } from "../engine-contract.js";
+import { createHostCalls } from "./host-calls.js";
+import { buildTaskFunction, buildToolsObject } from "./tools-global.js";
 
 const global = globalThis as unknown as Record<string, unknown>;
-let limits: EvalLimits = { maxResultChars: 4000, maxValueChars: 1048576 };
+let limits: GuestOutputLimits = { maxResultChars: 4000, maxValueChars: 1048576 };
 let session: EvalSession;
 
 const timers = createTimerQueue(
@@ -61,7 +55,7 @@ function defineFixedGlobal(name: string, value: unknown): void {
   Object.defineProperty(global, name, { value, writable: false, configurable: true, enumerable: false });
 }
 
-function configure(configuration: ThreadConfiguration): void {
+function configure(configuration: GuestConfiguration): void {
   limits = configuration.limits;
   defineFixedGlobal("tools", buildToolsObject(configuration.tools, hostCalls));
   if (configuration.subagents.enabled) defineFixedGlobal("task", Object.freeze(buildTaskFunction(configuration.subagents, hostCalls)));
@@ -76,7 +70,7 @@ export const internal = {
   },
   /** Sets limits, tools and subagents for the evals that follow (called when they change). */
   configure(configurationJson: string): void {
-    configure(jsonParse(configurationJson) as ThreadConfiguration);
+    configure(jsonParse(configurationJson) as GuestConfiguration);
     closeSession();
   },
   /** Results of host calls, in a batch. */

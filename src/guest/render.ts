@@ -146,7 +146,6 @@ function hasAccessorOrSymbol(object: object): boolean {
   return false;
 }
 
-/** A structured-clone-like copy: class instances become plain objects, handles become markers. */
 /** Primitives (other than symbols) cost nothing to copy: no guest code can run. */
 export function isCopiedCheaply(value: unknown): boolean {
   return value === null || (typeof value !== "object" && typeof value !== "function" && typeof value !== "symbol");
@@ -172,6 +171,7 @@ function copyPrimitive(value: unknown): string {
   }
 }
 
+/** A structured-clone-like copy: class instances become plain objects, handles become markers. */
 export function copyValue(value: unknown, limitChars: number): { value?: string; valueNote?: string } {
   if (typeof value === "string" && value.length > limitChars) return { valueNote: `value not copied: larger than ${limitChars} characters` };
   if (isCopiedCheaply(value)) return { value: copyPrimitive(value) };

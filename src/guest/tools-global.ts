@@ -2,23 +2,9 @@
  * The guest's `tools` object and `task()` function, rebuilt whenever the host configures the
  * thread (the tool set belongs to the interpreter, not to the base image).
  */
+import type { SubagentManifest, ToolManifestEntry } from "../engine-contract.js";
 import type { HostCalls } from "./host-calls.js";
 import { jsonParse, jsonStringify, NativeProxy, objectCreate, objectFreeze, objectPrototype, reflectGet } from "./intrinsics.js";
-
-export interface ToolManifestEntry {
-  /** The tool's own name, used by the host. */
-  name: string;
-  /** camelCase key under `tools`. */
-  key: string;
-  description: string;
-  /** TypeScript signature shown by $describe/$search. */
-  signature: string;
-}
-
-export interface SubagentManifest {
-  enabled: boolean;
-  types: { name: string; description: string }[];
-}
 
 export interface ToolDescription {
   name: string;

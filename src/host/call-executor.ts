@@ -4,27 +4,21 @@
  * subagent with `{ threadId, callId, signal }`, encode the result, and deliver results in batches
  * (everything that completes in the same microtask turn goes back together).
  */
-import type { CallError, CallResult, GuestCall } from "../guest/host-calls.js";
+import type { CallError, CallResult, CallRunner, CallScope, GuestCall, ResultSink } from "../engine-contract.js";
+import { truncateText } from "../result/wire-format.js";
 import type { InterpreterEvent, ToolContext } from "../types.js";
+import { errorMessage } from "./error-message.js";
+import type { EmitEvent } from "./events.js";
 import { encodeForGuest, PayloadError, payloadTooLarge } from "./guest-encoding.js";
 import { describeIssues } from "./schema.js";
 import type { SubagentRunner } from "./subagents.js";
 import type { ToolRegistry } from "./tool-registry.js";
-import { truncateText } from "../wire-format.js";
 
 export interface ExecutorOptions {
   maxToolPayloadBytes: number;
   sanitizeToolErrors: boolean;
-  onEvent?: (event: InterpreterEvent) => void;
+  emit: EmitEvent;
 }
-
-/** One eval's calls: its thread and the signal that aborts them. */
-export interface CallScope {
-  threadId: string;
-  signal: AbortSignal;
-}
-
-export type ResultSink = (results: CallResult[]) => void;
 
 class ResultBatcher {
   #pending: CallResult[] = [];
@@ -44,28 +38,7 @@ class ResultBatcher {
 }
 
 
-/**
- * The message of whatever a tool threw. Tools may throw anything: null-prototype objects,
- * proxies whose traps throw, objects whose `message` getter or `toString` throws. None of that
- * may escape as a host exception (the call would never settle).
- */
-export function errorMessage(error: unknown): string {
-  try {
-    if (error instanceof Error) return String(error.message);
-    if (typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string") {
-      return (error as { message: string }).message;
-    }
-    return String(error);
-  } catch {
-    try {
-      return Object.prototype.toString.call(error);
-    } catch {
-      return "the tool threw a value that cannot be described";
-    }
-  }
-}
-
-export class CallExecutor {
+export class CallExecutor implements CallRunner {
   constructor(
     private readonly tools: ToolRegistry,
     private readonly subagents: SubagentRunner | undefined,
@@ -73,16 +46,22 @@ export class CallExecutor {
   ) {}
 
   /**
-   * The ToolInputError a call with these arguments would fail with, or null when the tool's
-   * input schema accepts them (or it has none). Used for calls held for approval: a reviewer is
-   * never asked to approve a call that cannot run.
+   * A call held for approval is only checked: ok when the tool's input schema accepts its
+   * arguments (or it has none), else the ToolInputError it would fail with. A reviewer is never
+   * asked to approve a call that cannot run.
    */
-  async inputProblem(toolName: string, args: unknown): Promise<CallError | null> {
-    const tool = this.tools.get(toolName);
-    if (!tool?.input) return null;
+  async #check(call: GuestCall): Promise<CallResult> {
+    const tool = call.kind === "tool" ? this.tools.get(call.name) : undefined;
+    if (!tool?.input) return { id: call.id, ok: true };
+    let args: unknown;
+    try {
+      args = JSON.parse(call.args);
+    } catch {
+      return { id: call.id, ok: false, error: { name: "ToolInputError", message: `${call.name}: the arguments are not valid JSON` } };
+    }
     const checked = await tool.input.validate(args);
-    if (checked.ok) return null;
-    return { name: "ToolInputError", message: `tools.${tool.key}: invalid input: ${describeIssues(checked.issues)}`, details: { tool: toolName } };
+    if (checked.ok) return { id: call.id, ok: true };
+    return { id: call.id, ok: false, error: { name: "ToolInputError", message: `tools.${tool.key}: invalid input: ${describeIssues(checked.issues)}`, details: { tool: call.name } } };
   }
 
   /** Starts every call; results reach `sink` in batches. */
@@ -90,7 +69,7 @@ export class CallExecutor {
     const batcher = new ResultBatcher(sink);
     for (const call of calls) {
       // Every call settles, whatever happens on the host: an unsettled call would hang the eval.
-      void this.#runOne(call, scope)
+      void (call.checkOnly ? this.#check(call) : this.#runOne(call, scope))
         .catch((error: unknown): CallResult => ({
           id: call.id,
           ok: false,
@@ -101,11 +80,7 @@ export class CallExecutor {
   }
 
   #emit(event: InterpreterEvent): void {
-    try {
-      this.options.onEvent?.(event);
-    } catch {
-      // A failing event listener must not break the program's calls.
-    }
+    this.options.emit(event);
   }
 
   async #runOne(call: GuestCall, scope: CallScope): Promise<CallResult> {

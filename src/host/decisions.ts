@@ -1,5 +1,5 @@
 /** A person's decision on an interrupt, checked and turned into what the engine applies. */
-import type { InterruptDecision } from "../engine/quickjs-thread.js";
+import type { InterruptDecision } from "../engine-contract.js";
 import { QuickboxError } from "../errors.js";
 import type { Decision, Interrupt } from "../types.js";
 import { encodeForGuest, PayloadError } from "./guest-encoding.js";

@@ -6,7 +6,7 @@
 import { parse } from "acorn";
 import { transform } from "sucrase";
 import { QuickboxError } from "../errors.js";
-import type { SkillFiles } from "../engine/module-loader.js";
+import type { SkillFiles } from "../engine-contract.js";
 import type { SkillsBackend } from "../types.js";
 
 export const MAX_SKILL_BYTES = 2 ** 20;

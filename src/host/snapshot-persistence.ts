@@ -2,16 +2,16 @@
  * Reading and writing threads in a SnapshotStore: snapshots first, then the thread's head, so a
  * failed or interrupted write always leaves the previous head (and its snapshots) readable.
  */
-import type { CallResult } from "../guest/host-calls.js";
+import type { CallResult, EncodedSnapshot, SnapshotHeader } from "../engine-contract.js";
 import { QuickboxError } from "../errors.js";
-import { readSnapshotHeader, type SnapshotHeader } from "../snapshot/snapshot-codec.js";
-import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
+import { readSnapshotHeader } from "../snapshot/snapshot-codec.js";
 import { decodeJson, encodeJson, HEAD_PREFIX, LOG_PREFIX, readHeads, SNAPSHOT_PREFIX, type ThreadHead } from "../stores/store-contract.js";
 import type { Interrupt, SnapshotInfo, SnapshotStore } from "../types.js";
 
 /** A call being executed on resume: if the process dies, `recover` decides about it. */
 export interface CallLogEntry {
   interruptId: string;
+  /** The guest's call id: the `ctx.callId` the tool saw (the log's key). */
   callId: string;
   name: string;
   args: unknown;

@@ -1,12 +1,11 @@
 /** task(): the program's subagent calls, dispatched on the host through `subagents.dispatch`. */
 import { QuickboxError } from "../errors.js";
-import type { CallResult, GuestCall } from "../guest/host-calls.js";
-import type { SubagentManifest } from "../guest/tools-global.js";
+import type { CallResult, GuestCall, SubagentManifest } from "../engine-contract.js";
+import { truncateText } from "../result/wire-format.js";
 import type { InterpreterEvent, SubagentOptions, TaskRequest, ToolContext } from "../types.js";
-import { errorMessage } from "./call-executor.js";
+import { errorMessage } from "./error-message.js";
 import { encodeForGuest } from "./guest-encoding.js";
 import { adaptSchema, describeIssues } from "./schema.js";
-import { truncateText } from "../wire-format.js";
 
 export class SubagentRunner {
   readonly #options: SubagentOptions;

@@ -3,7 +3,7 @@
  * manifest (keys, descriptions, TypeScript signatures) the guest's `tools` object is built from.
  */
 import { QuickboxError } from "../errors.js";
-import type { ToolManifestEntry } from "../guest/tools-global.js";
+import type { ToolManifestEntry } from "../engine-contract.js";
 import type { ToolDefinition } from "../types.js";
 import { adaptSchema, type SchemaAdapter } from "./schema.js";
 import { camelCase, isValidToolKey, toolKeyProblem } from "./tool-names.js";

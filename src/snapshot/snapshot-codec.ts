@@ -10,6 +10,7 @@
  * base image → length → signature → decrypt, each with its own SnapshotRejectionReason.
  */
 import { gunzipSync, gzipSync } from "fflate";
+import type { SnapshotHeader } from "../engine-contract.js";
 import { QuickboxError, type SnapshotRejectionReason } from "../errors.js";
 import type { ChunkSet } from "./memory-chunks.js";
 import { CHUNK_BYTES } from "./memory-chunks.js";
@@ -20,26 +21,6 @@ export const SNAPSHOT_FORMAT_VERSION = 1;
 const PREFIX_BYTES = 12;
 const HMAC_BYTES = 32;
 
-export interface SnapshotHeader {
-  quickbox: string;
-  wasmBuild: string;
-  baseImage: string;
-  threadId: string;
-  kind: "full" | "delta";
-  /** The snapshot a delta applies on top of. */
-  parent?: string;
-  createdAt: number;
-  /** Memory size of the thread (bytes) and the byte length of the raw body. */
-  memoryBytes: number;
-  /** Size of one memory chunk (bytes). */
-  chunkBytes: number;
-  rawBytes: number;
-  bodyBytes: number;
-  compression: "gzip" | "none";
-  iv?: string;
-  signed: boolean;
-  paused: boolean;
-}
 
 export interface DecodedSnapshot<M> {
   header: SnapshotHeader;

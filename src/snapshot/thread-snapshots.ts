@@ -4,10 +4,13 @@
  * previous snapshot); a full one is taken every `maxDeltas` deltas, when the host's stored head
  * is not the thread's last snapshot, or when the delta would not be smaller.
  */
+import type { EncodedSnapshot, ThreadConfig, ThreadStateExport } from "../engine-contract.js";
 import type { BaseImage } from "../engine/base-image.js";
+import type { InstanceSource } from "../engine/instance-pool.js";
+import { QuickJSThread } from "../engine/quickjs-thread.js";
 import { QuickboxError } from "../errors.js";
-import { QuickJSThread, type ThreadConfig, type ThreadStateExport } from "../engine/quickjs-thread.js";
 import {
+  applyChunks,
   CHUNK_BYTES,
   changedChunks,
   collectChunks,
@@ -18,7 +21,7 @@ import {
   type ChunkHashes,
   type SkippedChunks,
 } from "./memory-chunks.js";
-import { decodeSnapshot, encodeSnapshot, readSnapshotHeader, snapshotId, type SnapshotHeader } from "./snapshot-codec.js";
+import { decodeSnapshot, encodeSnapshot, readSnapshotHeader, snapshotId, type DecodedSnapshot } from "./snapshot-codec.js";
 import type { SnapshotKeys } from "./snapshot-keys.js";
 
 export const QUICKBOX_VERSION = "0.1.0";
@@ -36,16 +39,20 @@ export interface SnapshotManifest {
   memoryChunks: number;
 }
 
-export interface EncodedSnapshot {
-  id: string;
-  bytes: Uint8Array;
-  header: SnapshotHeader;
-}
-
 export interface SnapshotContext {
   image: BaseImage;
   keys: SnapshotKeys;
   maxDeltas: number;
+  /** Where restored threads get their instances. */
+  instances: InstanceSource;
+}
+
+/** A live thread's last snapshot (taken of it, or restored into it): what the next delta is against. */
+export interface SnapshotBaseline {
+  id: string;
+  hashes: ChunkHashes;
+  /** Deltas taken since the last full snapshot. */
+  deltas: number;
 }
 
 const imageHashCache = new WeakMap<BaseImage, ChunkHashes>();
@@ -80,19 +87,20 @@ function memoryChunkCount(image: BaseImage, memory: Uint8Array): number {
 
 /**
  * `storedHead`: the id the host holds as this thread's latest stored snapshot. A delta is only
- * made on top of it, so a failed store write can never leave a delta without its parent.
+ * made on top of it (when it is the thread's `baseline`), so a failed store write can never leave
+ * a delta without its parent. Returns the snapshot and the baseline it makes for the next one.
  */
 export async function takeSnapshot(
   thread: QuickJSThread,
   threadId: string,
   core: CoreThreadState,
   context: SnapshotContext,
-  options: { storedHead: string | null; full?: boolean; keepBaseline?: boolean },
-): Promise<EncodedSnapshot> {
+  options: { storedHead: string | null; baseline: SnapshotBaseline | null; full?: boolean },
+): Promise<{ snapshot: EncodedSnapshot; baseline: SnapshotBaseline }> {
   const { memory, state } = thread.exportState();
   const memoryChunks = memoryChunkCount(context.image, memory);
   const hashes = hashChunks(memory, memoryChunks, deadStackChunks(context.image));
-  const baseline = thread.snapshotBaseline;
+  const baseline = options.baseline;
   const fromImage = changedChunks(hashes, imageHashes(context.image));
   let changed = fromImage;
   let kind: "full" | "delta" = "full";
@@ -124,9 +132,7 @@ export async function takeSnapshot(
     context.keys,
   );
   const id = await snapshotId(bytes);
-  if (!options.keepBaseline) thread.snapshotBaseline = { id, hashes, deltas: kind === "delta" ? baseline!.deltas + 1 : 0 };
-  const header = readSnapshotHeader(bytes);
-  return { id, bytes, header };
+  return { snapshot: { id, bytes, header: readSnapshotHeader(bytes) }, baseline: { id, hashes, deltas: kind === "delta" ? baseline!.deltas + 1 : 0 } };
 }
 
 /**
@@ -141,10 +147,10 @@ export async function restoreSnapshotChain(
   config: ThreadConfig,
   context: SnapshotContext,
   expectedLastId?: string | null,
-): Promise<{ thread: QuickJSThread; core: CoreThreadState; paused: boolean }> {
+): Promise<{ thread: QuickJSThread; core: CoreThreadState; paused: boolean; baseline: SnapshotBaseline }> {
   if (!chain.length) throw new Error("quickbox: empty snapshot chain");
   const expected = { wasmBuild: context.image.profile.id, baseImage: context.image.hash, threadId };
-  const decoded = [];
+  const decoded: DecodedSnapshot<SnapshotManifest>[] = [];
   let previousId: string | null = null;
   for (const [position, bytes] of chain.entries()) {
     const snapshot = await decodeSnapshot<SnapshotManifest>(bytes, expected, context.keys);
@@ -164,8 +170,11 @@ export async function restoreSnapshotChain(
     context.image,
     config,
     last.manifest.thread,
-    decoded.map((snapshot) => snapshot.chunks),
+    (memory) => {
+      for (const { chunks } of decoded) applyChunks(memory, chunks);
+    },
     memoryChunks * CHUNK_BYTES,
+    context.instances,
   );
   // The baseline is what the chain holds: the image's hashes updated with each applied chunk.
   // (Hashing the chunk data, not the memory, keeps restore cheap and ignores any write the
@@ -176,6 +185,5 @@ export async function restoreSnapshotChain(
   }
   const hashes = resizeHashes(imageHashes(context.image), count);
   for (const { chunks } of decoded) hashAppliedChunks(hashes, chunks);
-  thread.snapshotBaseline = { id: previousId!, hashes, deltas: decoded.length - 1 };
-  return { thread, core: last.manifest.core, paused: last.header.paused };
+  return { thread, core: last.manifest.core, paused: last.header.paused, baseline: { id: previousId!, hashes, deltas: decoded.length - 1 } };
 }

@@ -8,17 +8,11 @@
  * terminated; its evals end as Timeout and the pool replaces it.
  */
 import * as Comlink from "comlink";
+import type { CallRunner, EncodedSnapshot, EngineOptions, EngineOutcome, EngineReply, EvalRequest, ForkRequest, GuestManifest, HostToWorker, Reply, RequestContext, ResumeRequest, SnapshotRequest, WireError, WorkerApi, WorkerToHost } from "../engine-contract.js";
 import { isQuickboxError, QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
-import type { GuestManifest } from "../engine/quickjs-thread.js";
-import type { CallExecutor } from "../host/call-executor.js";
-import type { EngineOptions } from "../options.js";
-import type { EngineReply } from "../core/interpreter-core.js";
-import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
-import type { InterpreterEvent, ThreadInfo } from "../types.js";
-import { renderWire } from "../wire-format.js";
-import type { Reply, WorkerApi } from "../worker/worker-service.js";
-import type { EvalCall, ResumeCall } from "./engine-client.js";
-import { isWorkerToHost, type HostToWorker, type WireError, type WorkerToHost } from "./protocol.js";
+import { disposedOutcome, workerRestartedOutcome } from "../result/outcomes.js";
+import type { ThreadInfo } from "../types.js";
+import { isWorkerToHost } from "./protocol.js";
 import { listen } from "./port-listener.js";
 import { spawnWorker, type SpawnedWorker } from "./spawn-worker.js";
 
@@ -41,7 +35,7 @@ export const CONTROL_CALL_GRACE_MS = 30_000;
 
 interface PendingEval {
   threadId: string;
-  executor: CallExecutor;
+  calls: CallRunner;
   scope: AbortController;
   /** Whether tools ran with the scope's signal (only then is it worth aborting). */
   scopeUsed: boolean;
@@ -56,7 +50,6 @@ export interface PoolSettings {
   manifest: GuestManifest;
   workers: number;
   wasmModule: WebAssembly.Module | undefined;
-  onEvent?: (event: InterpreterEvent) => void;
 }
 
 function fromWire(error: WireError): Error {
@@ -144,7 +137,7 @@ export class EngineWorker {
 
   /** A control call: it counts as hearing from the worker when it ends, and fails if the worker dies. */
   #control<T>(call: () => Promise<Reply<T>>): Promise<T> {
-    if (this.#dead) return Promise.reject(new QuickboxError("WORKER_FAILED", `the engine worker is gone: ${this.#dead}`));
+    if (this.#dead) return Promise.reject(this.#goneError());
     return new Promise<T>((resolve, reject) => {
       const fail = (error: Error) => reject(error);
       // A worker that dies silently (a browser worker reports no exit) is noticed by the watchdog.
@@ -171,33 +164,17 @@ export class EngineWorker {
     });
   }
 
-  eval(call: EvalCall, executor: CallExecutor): Promise<EngineReply> {
-    return this.#request(call, executor, (id, aborted) => ({
-      t: "eval",
-      id,
-      threadId: call.threadId,
-      code: call.code,
-      ...(aborted ? { aborted } : {}),
-      ...(call.skills ? { skills: call.skills } : {}),
-      ...(call.restore ? { restore: call.restore } : {}),
-      ...(call.persist ? { persist: call.persist } : {}),
-    }));
+  eval(request: EvalRequest, context: RequestContext): Promise<EngineReply> {
+    return this.#request(request.threadId, context, (id, aborted) => ({ t: "eval", id, ...(aborted ? { aborted } : {}), ...request }));
   }
 
-  resume(call: ResumeCall, executor: CallExecutor): Promise<EngineReply> {
-    return this.#request(call, executor, (id, aborted) => ({
-      t: "resume",
-      id,
-      threadId: call.threadId,
-      decisions: call.decisions,
-      ...(aborted ? { aborted } : {}),
-      ...(call.restore ? { restore: call.restore } : {}),
-      ...(call.persist ? { persist: call.persist } : {}),
-    }));
+  resume(request: ResumeRequest, context: RequestContext): Promise<EngineReply> {
+    return this.#request(request.threadId, context, (id, aborted) => ({ t: "resume", id, ...(aborted ? { aborted } : {}), ...request }));
   }
 
-  #request(call: { threadId: string; signal?: AbortSignal }, executor: CallExecutor, message: (id: number, aborted: boolean) => HostToWorker): Promise<EngineReply> {
-    if (this.#dead) return Promise.reject(new QuickboxError("DISPOSED", `the worker is gone: ${this.#dead}`));
+  #request(threadId: string, context: RequestContext, message: (id: number, aborted: boolean) => HostToWorker): Promise<EngineReply> {
+    if (this.#dead) return Promise.reject(this.#goneError());
+    const signal = context.signal;
     const id = this.#nextId++;
     const scope = new AbortController();
     return new Promise<EngineReply>((resolve, reject) => {
@@ -209,18 +186,18 @@ export class EngineWorker {
           if (this.#pending.has(id)) this.#die(`an eval was cancelled and the worker did not stop within ${CANCEL_GRACE_MS} ms`, "Cancelled");
         }, CANCEL_GRACE_MS);
       };
-      call.signal?.addEventListener("abort", onAbort, { once: true });
+      signal?.addEventListener("abort", onAbort, { once: true });
       const finish = () => {
         clearTimeout(forceCancel);
-        call.signal?.removeEventListener("abort", onAbort);
+        signal?.removeEventListener("abort", onAbort);
         if (this.#pending.get(id)?.scopeUsed) scope.abort();
         this.#pending.delete(id);
         if (!this.#pending.size && !this.#controlCalls.size) this.#stopWatchdog();
         this.#keepProcessAlive(false);
       };
       this.#pending.set(id, {
-        threadId: call.threadId,
-        executor,
+        threadId,
+        calls: context.calls,
         scope,
         scopeUsed: false,
         startedAt: performance.now(),
@@ -238,16 +215,16 @@ export class EngineWorker {
       this.#startWatchdog();
       // An already-aborted signal travels with the request: a short eval could finish before a
       // separate cancel message is even read.
-      this.port.postMessage(message(id, call.signal?.aborted === true));
+      this.port.postMessage(message(id, signal?.aborted === true));
     });
   }
 
-  snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<EncodedSnapshot> {
-    return this.#control(() => this.api.snapshot(threadId, options));
+  snapshot(request: SnapshotRequest): Promise<EncodedSnapshot> {
+    return this.#control(() => this.api.snapshot(request));
   }
 
-  fork(from: string, to: string, options: { restore?: Uint8Array[]; storedHead?: string | null }): Promise<EncodedSnapshot> {
-    return this.#control(() => this.api.fork(from, to, options));
+  fork(request: ForkRequest): Promise<EncodedSnapshot> {
+    return this.#control(() => this.api.fork(request));
   }
 
   drop(threadId: string): Promise<void> {
@@ -268,20 +245,22 @@ export class EngineWorker {
     }
     this.#shutdown();
     // An eval cut off by dispose() is a result, as inline (guest failures are never thrown).
-    const body = "the interpreter was disposed";
-    for (const pending of this.#pending.values()) {
-      pending.resolve({
-        result: {
-          status: "error",
-          text: renderWire(null, { kind: "error", type: "Cancelled", body, droppedChars: 0 }),
-          stdout: "",
-          error: { type: "Cancelled", message: body },
-          toolCalls: 0,
-          durationMs: performance.now() - pending.startedAt,
-        },
-      });
-    }
+    this.#endPending(() => disposedOutcome());
     this.#failControlCalls(new QuickboxError("DISPOSED", "this interpreter was disposed"));
+  }
+
+  /** Ends every eval in flight with an outcome made here (the worker will not answer them). */
+  #endPending(outcome: () => EngineOutcome, lost?: string): void {
+    for (const pending of this.#pending.values()) {
+      pending.resolve({ outcome: outcome(), durationMs: performance.now() - pending.startedAt, ...(lost ? { lost } : {}) });
+    }
+  }
+
+  /** The error for a request to a worker that is gone: DISPOSED after dispose(), else WORKER_FAILED. */
+  #goneError(): QuickboxError {
+    return this.#dead === "disposed"
+      ? new QuickboxError("DISPOSED", "this interpreter was disposed")
+      : new QuickboxError("WORKER_FAILED", `the engine worker is gone: ${this.#dead}`);
   }
 
   #failControlCalls(error: Error): void {
@@ -298,7 +277,7 @@ export class EngineWorker {
         const pending = this.#pending.get(message.id);
         if (!pending) return;
         pending.scopeUsed = true;
-        pending.executor.run(message.calls, { threadId: pending.threadId, signal: pending.scope.signal }, (results) => {
+        pending.calls.run(message.calls, { threadId: pending.threadId, signal: pending.scope.signal }, (results) => {
           if (this.#pending.has(message.id)) this.port.postMessage({ t: "results", id: message.id, results });
         });
         return;
@@ -308,9 +287,6 @@ export class EngineWorker {
         return;
       case "failed":
         this.#pending.get(message.id)?.reject(fromWire(message.error));
-        return;
-      case "lost":
-        this.settings.onEvent?.({ type: "restart", threadId: message.threadId, reason: message.reason });
         return;
       case "heartbeat":
         return;
@@ -330,12 +306,12 @@ export class EngineWorker {
     this.#watchdog = null;
   }
 
-  #shutDown = false;
+  #stopped = false;
 
   /** Stops the worker (once: a dying worker and a failed start may both ask). */
   #shutdown(): void {
-    if (this.#shutDown) return;
-    this.#shutDown = true;
+    if (this.#stopped) return;
+    this.#stopped = true;
     this.#stopWatchdog();
     this.port.close();
     this.api[Comlink.releaseProxy]();
@@ -351,22 +327,7 @@ export class EngineWorker {
     this.#dead = reason;
     this.#shutdown();
     this.#failControlCalls(new QuickboxError("WORKER_FAILED", `the engine worker was restarted while it worked on this request: ${reason}`));
-    const message = `the engine worker was restarted: ${reason}`;
-    const warning = `the thread's state was lost (${message}); thread was restarted: its next eval restores its last stored snapshot, or starts fresh`;
-    for (const pending of this.#pending.values()) {
-      const body = `the program did not finish: ${message}`;
-      pending.resolve({
-        result: {
-          status: "error",
-          text: renderWire(null, { kind: "error", type: errorType, body, droppedChars: 0 }),
-          stdout: "",
-          error: { type: errorType, message: body, details: { ...(errorType === "Timeout" ? { kind: "cpu" } : {}), workerRestarted: true } },
-          warnings: [warning],
-          toolCalls: 0,
-          durationMs: performance.now() - pending.startedAt,
-        },
-      });
-    }
+    this.#endPending(() => workerRestartedOutcome(reason, errorType), `the engine worker was restarted: ${reason}`);
     this.onDeath(this, reason);
   }
 }

@@ -1,22 +1,15 @@
-/** isolation "inline": the engine runs on this thread; host calls go straight to the executor. */
-import type { EngineReply, InterpreterCore } from "../core/interpreter-core.js";
-import { Inbox } from "../core/inbox.js";
-import type { HostCallChannel } from "../engine/quickjs-thread.js";
-import type { CallResult } from "../guest/host-calls.js";
-import type { CallExecutor } from "../host/call-executor.js";
-import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
+/** isolation "inline": the engine runs on this thread; host calls go straight to the call runner. */
+import type { CallResult, EncodedSnapshot, EngineClient, EngineReply, EvalRequest, ForkRequest, HostCallChannel, RequestContext, ResumeRequest, SnapshotRequest } from "../engine-contract.js";
+import type { InterpreterCore } from "../core/interpreter-core.js";
+import { Inbox } from "../util/inbox.js";
 import type { ThreadInfo } from "../types.js";
-import type { EngineClient, EvalCall, ResumeCall } from "./engine-client.js";
-
-function optional<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 export class InlineClient implements EngineClient {
   constructor(private readonly core: InterpreterCore) {}
 
   /** A host-call channel for one request; its scope aborts tools still running when it ends. */
-  async #withChannel(threadId: string, signal: AbortSignal | undefined, executor: CallExecutor, run: (channel: HostCallChannel) => Promise<EngineReply>): Promise<EngineReply> {
+  async #withChannel(threadId: string, context: RequestContext, run: (channel: HostCallChannel) => Promise<EngineReply>): Promise<EngineReply> {
+    const { signal, calls } = context;
     const scope = new AbortController();
     const forwardAbort = () => scope.abort();
     signal?.addEventListener("abort", forwardAbort, { once: true });
@@ -24,9 +17,9 @@ export class InlineClient implements EngineClient {
     let scopeUsed = false;
     try {
       return await run({
-        send: (calls) => {
+        send: (guestCalls) => {
           scopeUsed = true;
-          executor.run(calls, { threadId, signal: scope.signal }, (results) => inbox.push(results));
+          calls.run(guestCalls, { threadId, signal: scope.signal }, (results) => inbox.push(results));
         },
         receive: () => inbox.receive(),
       });
@@ -37,27 +30,20 @@ export class InlineClient implements EngineClient {
     }
   }
 
-  eval(call: EvalCall, executor: CallExecutor): Promise<EngineReply> {
-    return this.#withChannel(call.threadId, call.signal, executor, (channel) =>
-      this.core.eval(
-        { code: call.code, threadId: call.threadId, ...optional({ signal: call.signal, skills: call.skills, restore: call.restore, persist: call.persist }) },
-        channel,
-      ),
-    );
+  eval(request: EvalRequest, context: RequestContext): Promise<EngineReply> {
+    return this.#withChannel(request.threadId, context, (channel) => this.core.eval(request, { channel, ...(context.signal ? { signal: context.signal } : {}) }));
   }
 
-  resume(call: ResumeCall, executor: CallExecutor): Promise<EngineReply> {
-    return this.#withChannel(call.threadId, call.signal, executor, (channel) =>
-      this.core.resume({ threadId: call.threadId, decisions: call.decisions, ...optional({ signal: call.signal, restore: call.restore, persist: call.persist }) }, channel),
-    );
+  resume(request: ResumeRequest, context: RequestContext): Promise<EngineReply> {
+    return this.#withChannel(request.threadId, context, (channel) => this.core.resume(request, { channel, ...(context.signal ? { signal: context.signal } : {}) }));
   }
 
-  snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<EncodedSnapshot> {
-    return this.core.snapshot(threadId, options);
+  snapshot(request: SnapshotRequest): Promise<EncodedSnapshot> {
+    return this.core.snapshot(request);
   }
 
-  fork(from: string, to: string, options: { restore?: Uint8Array[]; storedHead?: string | null }): Promise<EncodedSnapshot> {
-    return this.core.fork(from, to, options);
+  fork(request: ForkRequest): Promise<EncodedSnapshot> {
+    return this.core.fork(request);
   }
 
   drop(threadId: string): Promise<void> {

@@ -3,12 +3,9 @@
  * worker (the least loaded when it first runs); evals on different threads run on different
  * workers concurrently. A worker the watchdog stopped is replaced, and its threads restart.
  */
+import type { EncodedSnapshot, EngineClient, EngineReply, EvalRequest, ForkRequest, RequestContext, ResumeRequest, SnapshotRequest } from "../engine-contract.js";
 import { QuickboxError } from "../errors.js";
-import type { CallExecutor } from "../host/call-executor.js";
-import type { EngineReply } from "../core/interpreter-core.js";
-import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
 import type { ThreadInfo } from "../types.js";
-import type { EngineClient, EvalCall, ResumeCall } from "./engine-client.js";
 import { EngineWorker, type PoolSettings } from "./engine-worker.js";
 import { workerStackLimitBytes } from "./spawn-worker.js";
 
@@ -42,9 +39,6 @@ export class WorkerPool implements EngineClient {
   }
 
   #onDeath(index: number, worker: EngineWorker, reason: string): void {
-    for (const threadId of worker.threads) {
-      this.settings.onEvent?.({ type: "restart", threadId, reason: `its engine worker was restarted: ${reason}` });
-    }
     this.#slots[index] = null;
     this.onThreadsLost?.([...worker.threads], `its engine worker was restarted: ${reason}`);
   }
@@ -70,25 +64,25 @@ export class WorkerPool implements EngineClient {
     return work(worker);
   }
 
-  eval(call: EvalCall, executor: CallExecutor): Promise<EngineReply> {
-    return this.#onThread(call.threadId, (worker) => worker.eval(call, executor));
+  eval(request: EvalRequest, context: RequestContext): Promise<EngineReply> {
+    return this.#onThread(request.threadId, (worker) => worker.eval(request, context));
   }
 
-  resume(call: ResumeCall, executor: CallExecutor): Promise<EngineReply> {
-    return this.#onThread(call.threadId, (worker) => worker.resume(call, executor));
+  resume(request: ResumeRequest, context: RequestContext): Promise<EngineReply> {
+    return this.#onThread(request.threadId, (worker) => worker.resume(request, context));
   }
 
-  snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<EncodedSnapshot> {
-    return this.#onThread(threadId, (worker) => worker.snapshot(threadId, options));
+  snapshot(request: SnapshotRequest): Promise<EncodedSnapshot> {
+    return this.#onThread(request.threadId, (worker) => worker.snapshot(request));
   }
 
-  fork(from: string, to: string, options: { restore?: Uint8Array[]; storedHead?: string | null }): Promise<EncodedSnapshot> {
+  fork(request: ForkRequest): Promise<EncodedSnapshot> {
     // Both threads live on the source's worker.
-    const slot = this.#slotFor(from);
-    this.#assignment.set(to, slot);
-    return this.#onThread(from, async (worker) => {
-      worker.threads.add(to);
-      return worker.fork(from, to, options);
+    const slot = this.#slotFor(request.from);
+    this.#assignment.set(request.to, slot);
+    return this.#onThread(request.from, async (worker) => {
+      worker.threads.add(request.to);
+      return worker.fork(request);
     });
   }
 

@@ -2,29 +2,12 @@
  * The engine inside a worker: comlink carries the control API (init, reset, threads, dispose);
  * evals and batched host calls use the dedicated port, one message per batch.
  */
+import type { CallResult, GuestCall, HostToWorker, Reply, WorkerApi, WorkerToHost } from "../engine-contract.js";
 import { createEngine } from "../core/engine-bootstrap.js";
-import { Inbox } from "../core/inbox.js";
+import { Inbox } from "../util/inbox.js";
 import type { InterpreterCore } from "../core/interpreter-core.js";
-import type { GuestManifest } from "../engine/quickjs-thread.js";
-import type { CallResult } from "../guest/host-calls.js";
-import type { EngineOptions } from "../options.js";
 import { listen } from "../transport/port-listener.js";
-import { isHostToWorker, toWireError, type HostToWorker, type WireError, type WorkerToHost } from "../transport/protocol.js";
-import type { ThreadInfo } from "../types.js";
-import type { GuestCall } from "../guest/host-calls.js";
-import type { EncodedSnapshot } from "../snapshot/thread-snapshots.js";
-
-
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
-
-export interface WorkerApi {
-  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module, cancelFlags?: SharedArrayBuffer): Promise<Reply<null>>;
-  snapshot(threadId: string, options: { storedHead: string | null; restore?: Uint8Array[]; full?: boolean }): Promise<Reply<EncodedSnapshot>>;
-  fork(from: string, to: string, options: { restore?: Uint8Array[]; storedHead?: string | null }): Promise<Reply<EncodedSnapshot>>;
-  drop(threadId: string): Promise<Reply<null>>;
-  threads(): Promise<Reply<ThreadInfo[]>>;
-  dispose(): Promise<void>;
-}
+import { isHostToWorker, toWireError } from "../transport/protocol.js";
 
 /** How often a busy worker tells the host it is alive (the watchdog listens). */
 export const HEARTBEAT_INTERVAL_MS = 200;
@@ -55,13 +38,12 @@ export class WorkerService {
       reply(async () => {
         if (cancelFlags) this.#cancelFlags = new Int32Array(cancelFlags);
         this.#core = await createEngine(options, manifest, wasmModule);
-        this.#core.onThreadLost = (threadId, reason) => this.#post({ t: "lost", threadId, reason });
         this.#port = port;
         listen(port, (data) => this.#onMessage(data));
         return null;
       }),
-    snapshot: (threadId, options) => reply(() => this.#requireCore().snapshot(threadId, options)),
-    fork: (from, to, options) => reply(() => this.#requireCore().fork(from, to, options)),
+    snapshot: (request) => reply(() => this.#requireCore().snapshot(request)),
+    fork: (request) => reply(() => this.#requireCore().fork(request)),
     drop: (threadId) =>
       reply(async () => {
         await this.#requireCore().drop(threadId);
@@ -103,25 +85,20 @@ export class WorkerService {
   }
 
   async #run(message: Extract<HostToWorker, { t: "eval" | "resume" }>): Promise<void> {
-    const { id, threadId } = message;
+    const { id, t: kind, aborted, ...request } = message;
     const running: RunningEval = { inbox: new Inbox(), controller: new AbortController() };
-    if (message.aborted) running.controller.abort();
+    if (aborted) running.controller.abort();
     this.#running.set(id, running);
     this.#startHeartbeat();
     try {
-      const channel = { send: (calls: GuestCall[]) => this.#post({ t: "calls", id, calls }), receive: () => running.inbox.receive() };
       const flags = this.#cancelFlags;
-      const common = {
-        threadId,
+      const context = {
+        channel: { send: (calls: GuestCall[]) => this.#post({ t: "calls", id, calls }), receive: () => running.inbox.receive() },
         signal: running.controller.signal,
         ...(flags ? { pollCancel: () => void (Atomics.load(flags, id % flags.length) === id && running.controller.abort()) } : {}),
-        ...(message.restore ? { restore: message.restore } : {}),
-        ...(message.persist ? { persist: message.persist } : {}),
       };
-      const reply =
-        message.t === "eval"
-          ? await this.#requireCore().eval({ ...common, code: message.code, ...(message.skills ? { skills: message.skills } : {}) }, channel)
-          : await this.#requireCore().resume({ ...common, decisions: message.decisions }, channel);
+      const core = this.#requireCore();
+      const reply = kind === "eval" ? await core.eval(request as Extract<HostToWorker, { t: "eval" }>, context) : await core.resume(request as Extract<HostToWorker, { t: "resume" }>, context);
       // Snapshot bytes move to the host without a copy.
       this.#port?.postMessage({ t: "done", id, reply } satisfies WorkerToHost, reply.snapshot ? [reply.snapshot.bytes.buffer as ArrayBuffer] : []);
     } catch (error) {

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { bundlePrelude, OUTPUT_PATH, renderModule } from "../../scripts/build-prelude.mjs";
 import { getBaseImage } from "../../src/engine/base-image.js";
 import { EVAL_GLOBAL, GuestCalls } from "../../src/engine/guest-calls.js";
-import { acquireBootedInstance } from "../../src/engine/instance-pool.js";
+import { bootInstance } from "../../src/engine/instance-pool.js";
 import { QuickJSThread } from "../../src/engine/quickjs-thread.js";
 import { RELEASE_BUILD } from "../../src/engine/wasm-build.js";
+import { compileBuildWasm } from "../../src/runtime/wasm-loading.js";
 import { freshBaseImageHash } from "../shared/base-image-check.js";
 
 describe("base image", () => {
@@ -15,13 +16,13 @@ describe("base image", () => {
 
   it("is byte-identical for every build of it, and matches the recorded hash shared with Chromium", async () => {
     const first = await freshBaseImageHash();
-    const second = await getBaseImage(RELEASE_BUILD, await RELEASE_BUILD.compileDefault());
+    const second = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
     expect(second.hash).toBe(first);
     await expect(first).toMatchFileSnapshot("../fixtures/base-image.sha256");
   });
 
   it("a new thread's memory equals the image, whatever memory size the thread has", async () => {
-    const image = await getBaseImage(RELEASE_BUILD, await RELEASE_BUILD.compileDefault());
+    const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
     for (const memoryLimitBytes of [16 * 2 ** 20, 64 * 2 ** 20]) {
       const thread = await QuickJSThread.create(image, { memoryLimitBytes, maxStackSizeBytes: 256 * 1024, clock: "virtual", randomSeed: 1 });
       const memory = new Uint8Array(thread.memory.buffer);
@@ -37,12 +38,12 @@ describe("base image", () => {
 
 describe("the shadow stack", () => {
   it("the stack pointer export is the stack pointer: lower inside a deep call, back at rest after, between static data and heap", async () => {
-    const image = await getBaseImage(RELEASE_BUILD, await RELEASE_BUILD.compileDefault());
+    const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
     expect(image.deadStackRange).not.toBeNull();
     const [start, end] = image.deadStackRange!;
     expect(end - start).toBe(5 * 2 ** 20);
     expect(start).toBeGreaterThan(image.breakPointerAddress!);
-    const instance = await acquireBootedInstance(image, 16 * 2 ** 20);
+    const instance = await bootInstance(image, 16 * 2 ** 20);
     expect(instance.stackPointer()).toBe(end);
     const inside: number[] = [];
     instance.bindings.callbacks.shouldInterrupt = () => {

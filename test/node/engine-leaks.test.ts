@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { getBaseImage } from "../../src/engine/base-image.js";
 import { transformCell } from "../../src/engine/cell-transform.js";
-import { QuickJSThread, type HostCallChannel } from "../../src/engine/quickjs-thread.js";
-import type { CallResult } from "../../src/guest/host-calls.js";
+import type { CallResult, HostCallChannel } from "../../src/engine-contract.js";
+import { QuickJSThread } from "../../src/engine/quickjs-thread.js";
+import { compileBuildWasm } from "../../src/runtime/wasm-loading.js";
 import { debugBuildProfile } from "../../src/engine/wasm-build.js";
 
 const DEBUG_BUILD = debugBuildProfile(async () => (await import("@jitl/quickjs-wasmfile-debug-sync")).default);
@@ -57,7 +58,7 @@ const MANIFEST = { tools: [{ name: "echo", key: "echo", description: "", signatu
 
 describe("debug build leak check", () => {
   it("frees every allocation after running every kind of cell", async () => {
-    const wasmModule = await DEBUG_BUILD.compileDefault();
+    const wasmModule = await compileBuildWasm(DEBUG_BUILD);
     const image = await getBaseImage(DEBUG_BUILD, wasmModule);
     const thread = await QuickJSThread.create(image, { memoryLimitBytes: 512 * 2 ** 20, maxStackSizeBytes: 256 * 1024, clock: "virtual" });
     thread.addSkills({ math: { "index.ts": "import { one } from './one';\nexport const twice = (n: number) => n * 2 * one;", "one.js": "export const one = 1;" } });

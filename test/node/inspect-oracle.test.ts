@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInterpreter, type Interpreter } from "../../src/index.js";
-import { escapeBody } from "../../src/wire-format.js";
+import { escapeBody } from "../../src/result/wire-format.js";
 
 let qb: Interpreter;
 beforeAll(async () => {

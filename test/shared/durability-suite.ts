@@ -576,7 +576,8 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
     it("a call executing when the process died goes to recover, never silently re-run", async () => {
       const store = memoryStore();
       let runs = 0;
-      const hanging: ToolDefinition = { name: "send_email", execute: () => (runs++, new Promise(() => {})) };
+      const seenCallIds: string[] = [];
+      const hanging: ToolDefinition = { name: "send_email", execute: (_input, ctx) => (runs++, seenCallIds.push(ctx.callId), new Promise(() => {})) };
       const a = await make({ tools: [hanging], store, interruptOn: { send_email: true } });
       const paused = await a.eval("await tools.sendEmail({ to: 'once' }).catch((e) => e.message)", { threadId: "x" });
       const id = paused.interrupts![0]!.id;
@@ -592,7 +593,10 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
         recover: (call) => (recovered.push(call), "fail"),
       });
       const failed = await b.resume("x", {});
-      expect(recovered).toEqual([{ threadId: "x", callId: id, name: "send_email", args: { to: "once" } }]);
+      // recover gets the call as the tool saw it: the same ctx.callId (not the interrupt's id).
+      expect(seenCallIds).toHaveLength(1);
+      expect(seenCallIds[0]).not.toBe(id);
+      expect(recovered).toEqual([{ threadId: "x", callId: seenCallIds[0], name: "send_email", args: { to: "once" } }]);
       expect(failed.value).toMatch(/was executing when the process stopped/);
       expect(runs).toBe(1);
     });

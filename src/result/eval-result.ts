@@ -1,8 +1,11 @@
-/** Turns an engine outcome into the public EvalResult: wire text, structured value, error. */
+/**
+ * Turns an engine outcome into the public EvalResult: wire text, structured value, error. The one
+ * place an EvalResult is made: the host calls it where a request settles.
+ */
 import { parse } from "devalue";
-import type { EngineOutcome } from "../engine/quickjs-thread.js";
+import type { EngineOutcome } from "../engine-contract.js";
 import type { EvalResult } from "../types.js";
-import { renderWire, truncationSuffix } from "../wire-format.js";
+import { renderWire, truncationSuffix } from "./wire-format.js";
 
 const VALUE_REVIVERS = {
   Handle: (text: string) => ({ $handle: text }),

@@ -1,0 +1,383 @@
+/**
+ * The engine contract: every message and value that crosses between the host (the Interpreter,
+ * its thread directory and tools) and the engine (QuickJS threads, inline or in a worker), and
+ * between the engine and the guest prelude inside QuickJS. Types only: each layer imports them
+ * from here, and no implementation file declares its own copy.
+ *
+ *   guest ──GuestCall──▶ engine ──EngineClient──▶ host (tools, store)
+ *   guest ◀─CallResult── engine ◀──EvalRequest── host
+ *                         engine ──EngineReply──▶ host: renders the EvalResult once
+ */
+import type { ClockMode, DecisionType, PersistenceMode, ThreadInfo } from "./types.js";
+
+// ── Guest ⇄ engine: host calls ──────────────────────────────────────────────────────────────
+
+export type CallKind = "tool" | "task";
+
+/** A call the program made: `tools.x(args)` or `task(args)`. Ids are unique per thread. */
+export interface GuestCall {
+  id: string;
+  kind: CallKind;
+  /** The tool's own name (`send_email`), or the subagent type for task(). */
+  name: string;
+  /** JSON text of the arguments. */
+  args: string;
+  /**
+   * Set for a call held for a human decision: the host only checks the arguments against the
+   * tool's input schema (ok = hold it for a decision; an error = the call fails with it).
+   */
+  checkOnly?: true;
+}
+
+export interface CallError {
+  name: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export interface CallResult {
+  id: string;
+  ok: boolean;
+  /** The result, as JSON text or devalue text (for Maps, Dates, undefined, …). */
+  value?: string;
+  encoding?: "json" | "devalue";
+  error?: CallError;
+}
+
+/** Limits the prelude applies to an eval's output and result copy. */
+export interface GuestOutputLimits {
+  maxResultChars: number;
+  maxValueChars: number;
+}
+
+/** What the engine configures the prelude with (JSON): output limits, tools, subagents. */
+export interface GuestConfiguration {
+  limits: GuestOutputLimits;
+  tools: ToolManifestEntry[];
+  subagents: SubagentManifest;
+}
+
+/** The guest's rendering of a settled eval (checked by engine/guest-reports.ts before use). */
+export interface GuestFinishedEval {
+  status: "ok" | "error";
+  body: string;
+  droppedChars: number;
+  handle: boolean;
+  errorType?: string;
+  errorMessage?: string;
+  errorStack?: string;
+  stdout: string;
+  stdoutDroppedChars: number;
+  /** devalue text of an ok result, when it was cheap to copy right away. */
+  value?: string;
+  valueNote?: string;
+}
+
+/** What the prelude's `poll` reports (JSON): still running, or the rendered result. */
+export type GuestPollReport =
+  | { settled: false; nextTimerAt: number | null; calls: GuestCall[] }
+  | { settled: true; outcome: GuestFinishedEval; needsCopy: boolean };
+
+/** What the guest's `tools` object is built from (one entry per tool). */
+export interface ToolManifestEntry {
+  /** The tool's own name, used by the host. */
+  name: string;
+  /** camelCase key under `tools`. */
+  key: string;
+  description: string;
+  /** TypeScript signature shown by $describe/$search. */
+  signature: string;
+}
+
+export interface SubagentManifest {
+  enabled: boolean;
+  types: { name: string; description: string }[];
+}
+
+/** What the guest is told about the interpreter: its tools and subagents. */
+export interface GuestManifest {
+  tools: ToolManifestEntry[];
+  subagents: SubagentManifest;
+}
+
+// ── Engine configuration ────────────────────────────────────────────────────────────────────
+
+/** Per-eval budgets and concurrency of guest→host calls (null = unlimited). */
+export interface CallLimits {
+  maxToolCalls: number | null;
+  maxConcurrentToolCalls: number;
+  maxTaskCalls: number | null;
+  maxConcurrentTasks: number;
+}
+
+/** Everything the engine needs from the interpreter's options; plain data (posted to workers). */
+export interface EngineOptions extends CallLimits {
+  mode: PersistenceMode;
+  /** Calls held for a human decision: tool names (and "task") → allowed decisions. */
+  interruptOn: Record<string, DecisionType[]>;
+  snapshotSigningKey: string | Uint8Array | CryptoKey | undefined;
+  encryptionKey: string | Uint8Array | CryptoKey | undefined;
+  timeoutMs: number;
+  wallTimeoutMs: number;
+  memoryLimitBytes: number;
+  maxStackSizeBytes: number;
+  maxToolPayloadBytes: number;
+  maxResultChars: number;
+  captureConsole: boolean;
+  clock: ClockMode;
+  randomSeed: number | undefined;
+}
+
+/** What a new or restored thread instance is built with. */
+export interface ThreadConfig {
+  memoryLimitBytes: number;
+  maxStackSizeBytes: number;
+  clock: ClockMode;
+  randomSeed?: number;
+}
+
+/** The limits of one eval or resume, as the engine applies them. */
+export interface EvalLimits extends CallLimits {
+  /** Calls that wait for a human decision: tool names, and "task" for task(); value = allowed decisions. */
+  interruptOn?: Record<string, DecisionType[]>;
+  timeoutMs: number;
+  wallTimeoutMs: number;
+  maxResultChars: number;
+  /** Largest copy of the result (devalue text) handed to the host as `value`. */
+  maxValueChars: number;
+  signal?: AbortSignal;
+  /**
+   * Called from QuickJS's interrupt handler while guest code runs: a chance to abort `signal`
+   * from state shared with another thread (a worker cannot read messages while it computes).
+   */
+  pollCancel?: () => void;
+}
+
+/** A skill's files: path (relative to the skill, e.g. "index.ts", "lib/util.js") → source. */
+export type SkillFiles = Record<string, string>;
+
+// ── Threads, pauses, snapshots ──────────────────────────────────────────────────────────────
+
+/** A call held for a human decision. `callId` is the guest's call id (the tool's ctx.callId). */
+export interface PendingInterrupt {
+  id: string;
+  callId: string;
+  kind: CallKind;
+  name: string;
+  /** JSON text of the arguments. */
+  args: string;
+  allowedDecisions: DecisionType[];
+}
+
+/** What a paused thread remembers besides its memory (it is part of every snapshot of it). */
+export interface PauseState {
+  interrupts: PendingInterrupt[];
+  issued: { tool: number; task: number };
+}
+
+/** How the host settles an interrupt: run the call (approve/edit) or answer it directly. */
+export type InterruptDecision = { interruptId: string; run: { args: string } } | { interruptId: string; result: Omit<CallResult, "id"> };
+
+/** Everything about a thread that is not in its linear memory (part of every snapshot). */
+export interface ThreadStateExport {
+  clockMs: number;
+  configurationJson: string;
+  skills: Record<string, SkillFiles>;
+  pause: PauseState | null;
+  memoryBytes: number;
+}
+
+/** The snapshot header (see snapshot/snapshot-codec.ts and docs/snapshot-format.md). */
+export interface SnapshotHeader {
+  quickbox: string;
+  wasmBuild: string;
+  baseImage: string;
+  threadId: string;
+  kind: "full" | "delta";
+  /** The snapshot a delta applies on top of. */
+  parent?: string;
+  createdAt: number;
+  /** Memory size of the thread (bytes). */
+  memoryBytes: number;
+  /** Size of one memory chunk (bytes). */
+  chunkBytes: number;
+  /** Byte length of the raw body, and of the body as stored. */
+  rawBytes: number;
+  bodyBytes: number;
+  compression: "gzip" | "none";
+  iv?: string;
+  signed: boolean;
+  paused: boolean;
+}
+
+export interface EncodedSnapshot {
+  id: string;
+  bytes: Uint8Array;
+  header: SnapshotHeader;
+}
+
+// ── Outcomes ────────────────────────────────────────────────────────────────────────────────
+
+/** What one eval or resume produced, before the host renders it (result/eval-result.ts). */
+export interface EngineOutcome {
+  status: "ok" | "error" | "paused";
+  body: string;
+  droppedChars: number;
+  handle: boolean;
+  errorType?: string;
+  errorMessage?: string;
+  errorStack?: string;
+  errorDetails?: Record<string, unknown>;
+  value?: string;
+  valueNote?: string;
+  stdout: string;
+  stdoutDroppedChars: number;
+  /** Set when the instance was discarded during this eval: the thread's state is gone. */
+  instanceLost?: string;
+  /** The cell did not compile: nothing of it ran. */
+  compileFailed?: boolean;
+  /** Tool calls the program made (task() calls not included). */
+  toolCalls?: number;
+  /** The program waits for these decisions: the thread is paused. */
+  interrupts?: PendingInterrupt[];
+}
+
+// ── Host ⇄ engine: requests and replies ─────────────────────────────────────────────────────
+
+/** Where a thread stands in the store, as the host read it before the request. */
+export interface StoredThreadRef {
+  /** The id of the thread's latest stored snapshot (what its head names), or null. */
+  storedHead: string | null;
+  /** The head's snapshot chain (full first), sent when the thread is not live in the engine. */
+  restore?: Uint8Array[];
+}
+
+export interface ThreadRequest extends StoredThreadRef {
+  threadId: string;
+  /** Snapshot the thread after the request (a thread that pauses is always snapshotted). */
+  persist: boolean;
+  /** Forget the live thread after the request unless it paused (mode "call"). */
+  release?: boolean;
+}
+
+export interface EvalRequest extends ThreadRequest {
+  code: string;
+  /** Skill files the cell imports, preloaded by the host. */
+  skills?: Record<string, SkillFiles>;
+}
+
+export interface ResumeRequest extends ThreadRequest {
+  decisions: InterruptDecision[];
+}
+
+export interface SnapshotRequest extends StoredThreadRef {
+  threadId: string;
+  /** A full snapshot even where a delta would do. */
+  full?: boolean;
+}
+
+export interface ForkRequest {
+  from: string;
+  to: string;
+  /** The source thread in the store (used when it is not live). */
+  source: StoredThreadRef;
+}
+
+/** The engine's answer to an eval or resume. */
+export interface EngineReply {
+  outcome: EngineOutcome;
+  /** Time the engine spent on the request, restore included. */
+  durationMs: number;
+  /** Set when the thread was snapshotted after the request (paused, or asked to persist). */
+  snapshot?: EncodedSnapshot;
+  /** The snapshot could not be taken (the outcome stands). */
+  snapshotError?: string;
+  /** The thread's live state was lost during the request (why): its next eval starts from the store or fresh. */
+  lost?: string;
+}
+
+/** How the engine reaches the host for one request's calls. */
+export interface HostCallChannel {
+  send(calls: GuestCall[]): void;
+  /** Resolves with the results that arrived since the last receive (at least one). */
+  receive(): Promise<CallResult[]>;
+}
+
+/** What the engine side (InterpreterCore) gets with an eval or resume besides the request. */
+export interface EngineRunContext {
+  channel: HostCallChannel;
+  signal?: AbortSignal;
+  /** See EvalLimits.pollCancel. */
+  pollCancel?: () => void;
+}
+
+/** One request's calls: its thread and the signal that aborts them. */
+export interface CallScope {
+  threadId: string;
+  signal: AbortSignal;
+}
+
+export type ResultSink = (results: CallResult[]) => void;
+
+/** Runs guest calls on the host (the CallExecutor); results reach the sink in batches. */
+export interface CallRunner {
+  run(calls: GuestCall[], scope: CallScope, sink: ResultSink): void;
+}
+
+/** What a request's caller passes besides the request itself (host side only; never posted). */
+export interface RequestContext {
+  calls: CallRunner;
+  signal?: AbortSignal;
+}
+
+/** What the host talks to: the engine inline, or a pool of engine workers. */
+export interface EngineClient {
+  eval(request: EvalRequest, context: RequestContext): Promise<EngineReply>;
+  resume(request: ResumeRequest, context: RequestContext): Promise<EngineReply>;
+  snapshot(request: SnapshotRequest): Promise<EncodedSnapshot>;
+  /** Copies `from` into a new thread `to`; returns `to`'s full snapshot. */
+  fork(request: ForkRequest): Promise<EncodedSnapshot>;
+  /** Forgets the live thread (it hibernates, or is reset). */
+  drop(threadId: string): Promise<void>;
+  /** The live threads. */
+  threads(): Promise<ThreadInfo[]>;
+  dispose(): Promise<void>;
+  /** Called when threads lose their live state outside a request (their worker was restarted). */
+  onThreadsLost?: (threadIds: string[], reason: string) => void;
+}
+
+// ── Host ⇄ worker ───────────────────────────────────────────────────────────────────────────
+
+/** Errors cross a worker boundary as plain data; QuickboxError's code and reason travel too. */
+export interface WireError {
+  name: string;
+  message: string;
+  code?: string;
+  reason?: string;
+}
+
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
+
+/** The worker's control API, over comlink (evals use the hot-path port below). */
+export interface WorkerApi {
+  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module, cancelFlags?: SharedArrayBuffer): Promise<Reply<null>>;
+  snapshot(request: SnapshotRequest): Promise<Reply<EncodedSnapshot>>;
+  fork(request: ForkRequest): Promise<Reply<EncodedSnapshot>>;
+  drop(threadId: string): Promise<Reply<null>>;
+  threads(): Promise<Reply<ThreadInfo[]>>;
+  dispose(): Promise<void>;
+}
+
+/** Messages on the hot-path port, host → worker. */
+export type HostToWorker =
+  | ({ t: "eval"; id: number; aborted?: boolean } & EvalRequest)
+  | ({ t: "resume"; id: number; aborted?: boolean } & ResumeRequest)
+  | { t: "results"; id: number; results: CallResult[] }
+  | { t: "cancel"; id: number };
+
+/** Messages on the hot-path port, worker → host. */
+export type WorkerToHost =
+  | { t: "calls"; id: number; calls: GuestCall[] }
+  | { t: "done"; id: number; reply: EngineReply }
+  | { t: "failed"; id: number; error: WireError }
+  | { t: "heartbeat" };

@@ -1,0 +1,312 @@
+/**
+ * One eval or resume of a thread: the loop that drives the guest prelude — run jobs → poll →
+ * send host calls, hold the ones that need a decision → await results or fire timers — until the
+ * cell's promise settles, the program waits only on held calls (it pauses), or a budget stops it.
+ * Virtual time advances only while no host call is in flight: a program waiting on a tool is not
+ * waiting on a timer.
+ */
+import type { EngineOutcome, EvalLimits, GuestCall, CallResult, HostCallChannel, PauseState, PendingInterrupt } from "../engine-contract.js";
+import type { ClockMode, DecisionType } from "../types.js";
+import { pausedOutcome, stoppedOutcome, type StopReason } from "../result/outcomes.js";
+import { CallScheduler } from "./call-scheduler.js";
+import { parseCopiedValue, parseOutput, parsePollReport, type SettledReport } from "./guest-reports.js";
+import { GuestException, type GuestPort } from "./guest-port.js";
+import { classifyFailure, outOfMemoryFromBareError } from "./run-failures.js";
+import { RunBudget } from "./run-budget.js";
+
+/** What a run needs of its thread. */
+export interface RunnableThread {
+  readonly port: GuestPort;
+  readonly clock: ClockMode;
+  /** The virtual clock, ms since the epoch. */
+  clockMs: number;
+  /** Set by the allocator hook when the fixed-size memory had no room. */
+  heapExhausted: boolean;
+  readonly lost: string | null;
+  discard(reason: string): void;
+}
+
+/** Jobs allowed to run after an eval was stopped before the instance counts as runaway. */
+const MAX_DRAIN_JOBS = 1000;
+/** Guest heap kept free after an out-of-memory eval; below it the instance is replaced. */
+const OOM_HEADROOM_BYTES = 256 * 1024;
+
+/** How a run ended: the outcome, and the pause the thread is now in (null: not paused). */
+export interface RunResult {
+  outcome: EngineOutcome;
+  pause: PauseState | null;
+}
+
+/** `int_` + 12 characters of [a-z0-9]: never mistaken for LangGraph's 32-hex interrupt ids. */
+function newInterruptId(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  return "int_" + Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => alphabet[byte % 36]).join("");
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+type LoopEnd = SettledReport | StopReason | "paused";
+
+export class EvalRun {
+  readonly scheduler: CallScheduler;
+  /** Calls held for a decision (moved into the pause state if the run pauses). */
+  readonly held: PendingInterrupt[];
+  /** Held calls whose arguments the host is checking (call id → the call and its allowed decisions). */
+  readonly #checking = new Map<string, { call: GuestCall; allowedDecisions: DecisionType[] }>();
+  #budget: RunBudget;
+  /** While set, the interrupt handler lets the guest run (internal calls after a stop). */
+  #unbounded = false;
+
+  constructor(
+    private readonly thread: RunnableThread,
+    private readonly limits: EvalLimits,
+    private readonly host: HostCallChannel,
+    resumed?: PauseState,
+  ) {
+    this.scheduler = new CallScheduler(limits, resumed?.issued);
+    this.held = resumed ? [...resumed.interrupts] : [];
+    this.#budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs);
+  }
+
+  /** QuickJS's interrupt handler, while this run is the thread's active one. */
+  shouldInterrupt(): boolean {
+    if (this.#unbounded) return false;
+    this.limits.pollCancel?.();
+    if (this.limits.signal?.aborted) {
+      this.#budget.expire("cpu");
+      return true;
+    }
+    return this.#budget.shouldInterrupt();
+  }
+
+  /** Sends calls (approved ones on resume) through the scheduler's concurrency caps. */
+  release(call: GuestCall): void {
+    const toSend = this.scheduler.release(call);
+    if (toSend.length) this.host.send(toSend);
+  }
+
+  /**
+   * Runs the program to its end. `begin` starts it (evaluates the cell, or applies decisions)
+   * and says whether it compiled.
+   */
+  async run(begin: () => boolean): Promise<RunResult> {
+    const thread = this.thread;
+    thread.heapExhausted = false;
+    let outcome: EngineOutcome;
+    let pause: PauseState | null = null;
+    try {
+      const compiled = begin();
+      const end = await this.#loop();
+      if (end === "paused") {
+        pause = { interrupts: this.held, issued: this.scheduler.issued };
+        outcome = pausedOutcome(this.held, this.#takeOutput());
+      } else {
+        outcome = typeof end === "string" ? this.#stop(end) : this.#complete(end);
+      }
+      if (!compiled) outcome = { ...outcome, compileFailed: true };
+      if (this.scheduler.toolCalls) outcome = { ...outcome, toolCalls: this.scheduler.toolCalls };
+    } catch (error) {
+      outcome = this.#recover(error);
+    }
+    return { outcome: thread.lost ? { ...outcome, instanceLost: thread.lost } : outcome, pause };
+  }
+
+  async #loop(): Promise<LoopEnd> {
+    const { port } = this.thread;
+    const budget = this.#budget;
+    for (;;) {
+      port.calls.runPendingJobs(() => budget.expired === null);
+      if (this.limits.signal?.aborted) return "cancelled";
+      if (budget.check()) return budget.expired!;
+      const report = parsePollReport(port.callString("poll"), this.limits.maxResultChars, this.limits.maxValueChars);
+      if (report.settled) return report;
+      if (report.calls.length && this.#admit(report.calls)) continue;
+      if (this.scheduler.busy || this.#checking.size) {
+        const results = await this.#awaitHost(this.host.receive());
+        if (typeof results === "string") return results;
+        this.#settle(results);
+        continue;
+      }
+      // Calls waiting for a decision: time stands still (as for calls in flight) and the thread pauses.
+      if (this.held.length) return "paused";
+      if (report.nextTimerAt === null) return "deadlock";
+      if (this.thread.clock === "virtual") {
+        this.thread.clockMs = Math.max(this.thread.clockMs, report.nextTimerAt);
+      } else {
+        const waited = await this.#awaitHost(sleep(Math.max(0, report.nextTimerAt - Date.now())));
+        if (typeof waited === "string") return waited;
+      }
+      port.callVoid("fireTimer");
+    }
+  }
+
+  /**
+   * New calls from the guest: those named in interruptOn are held (their arguments checked by
+   * the host first), the rest go out within the budgets. True when some failed at once (the
+   * guest has new work).
+   */
+  #admit(calls: GuestCall[]): boolean {
+    const interruptOn = this.limits.interruptOn ?? {};
+    const failed: CallResult[] = [];
+    const toCheck: GuestCall[] = [];
+    const flowing: GuestCall[] = [];
+    for (const call of calls) {
+      const key = call.kind === "task" ? "task" : call.name;
+      // Own names only: a tool called "toString" must not find Object.prototype.toString.
+      const allowedDecisions = Object.hasOwn(interruptOn, key) ? interruptOn[key] : undefined;
+      if (!allowedDecisions) {
+        flowing.push(call);
+        continue;
+      }
+      const overBudget = this.scheduler.hold(call);
+      if (overBudget) {
+        failed.push(overBudget);
+        continue;
+      }
+      this.#checking.set(call.id, { call, allowedDecisions });
+      toCheck.push({ ...call, checkOnly: true });
+    }
+    const { send, rejected } = this.scheduler.admit(flowing);
+    if (send.length || toCheck.length) this.host.send([...send, ...toCheck]);
+    failed.push(...rejected);
+    if (!failed.length) return false;
+    this.thread.port.callVoid("settle", [JSON.stringify(failed)]);
+    return true;
+  }
+
+  /** Results from the host: checked held calls become interrupts (or fail); the rest settle in the guest. */
+  #settle(results: CallResult[]): void {
+    const toGuest: CallResult[] = [];
+    const completed: CallResult[] = [];
+    for (const result of results) {
+      const checked = this.#checking.get(result.id);
+      if (!checked) {
+        completed.push(result);
+        continue;
+      }
+      this.#checking.delete(result.id);
+      if (!result.ok) {
+        toGuest.push(result);
+        continue;
+      }
+      const { call, allowedDecisions } = checked;
+      this.held.push({ id: newInterruptId(), callId: call.id, kind: call.kind, name: call.name, args: call.args, allowedDecisions });
+    }
+    if (completed.length) {
+      const more = this.scheduler.complete(completed);
+      if (more.length) this.host.send(more);
+      toGuest.push(...completed);
+    }
+    if (toGuest.length) this.thread.port.callVoid("settle", [JSON.stringify(toGuest)]);
+  }
+
+  /** Waits for the host (results, a real timer) within the wall budget and the abort signal. */
+  async #awaitHost<T>(work: Promise<T>): Promise<T | StopReason> {
+    const signal = this.limits.signal;
+    const budget = this.#budget;
+    if (signal?.aborted) return "cancelled";
+    let cleanup = () => {};
+    const interrupted = new Promise<StopReason>((resolve) => {
+      const timer = setTimeout(() => resolve("wall"), budget.wallRemainingMs());
+      const onAbort = () => resolve("cancelled");
+      signal?.addEventListener("abort", onAbort, { once: true });
+      cleanup = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+    });
+    try {
+      const outcome = await budget.awaitHost(Promise.race([work, interrupted]));
+      if (outcome === "wall") budget.expire("wall");
+      return outcome;
+    } finally {
+      cleanup();
+    }
+  }
+
+  /** What the paused eval printed so far (it keeps printing into the same session after resume). */
+  #takeOutput(): { stdout: string; stdoutDroppedChars: number } {
+    const printed = parseOutput(this.#callUnbounded("takeOutput"));
+    return { stdout: printed.text, stdoutDroppedChars: printed.droppedChars };
+  }
+
+  /**
+   * The guest rendered the result while polling. An object result is copied for the host under
+   * a budget of its own (copying runs getters-free but can still be long): a program that used
+   * most of its budget still gets its answer, and a copy that takes too long is dropped.
+   */
+  #complete(settled: SettledReport): EngineOutcome {
+    let outcome = outOfMemoryFromBareError(settled.outcome, this.thread.heapExhausted);
+    if (outcome.errorType === "OutOfMemory") this.#checkHeadroom();
+    if (!settled.needsCopy) return outcome;
+    const { timeoutMs, wallTimeoutMs, maxValueChars } = this.limits;
+    const copyBudget = new RunBudget(timeoutMs, wallTimeoutMs);
+    this.#budget = copyBudget;
+    const tooLong = `value not copied: copying took longer than ${timeoutMs} ms`;
+    try {
+      const copied = parseCopiedValue(this.thread.port.callString("copyValue"), maxValueChars);
+      outcome = { ...outcome, ...(copyBudget.expired ? { valueNote: tooLong } : copied) };
+    } catch (error) {
+      if (!(error instanceof GuestException)) throw error;
+      this.#callUnbounded("close");
+      outcome = { ...outcome, valueNote: copyBudget.expired ? tooLong : `value not copied: ${error.message}` };
+    }
+    return outcome;
+  }
+
+  /** Ends an eval that cannot finish normally; keeps what it printed. */
+  #stop(reason: StopReason): EngineOutcome {
+    const outcome = stoppedOutcome(reason, this.limits);
+    this.#drainAfterStop();
+    if (this.thread.lost) return outcome;
+    const printed = parseOutput(this.#callUnbounded("close"));
+    return { ...outcome, stdout: printed.text, stdoutDroppedChars: printed.droppedChars };
+  }
+
+  /**
+   * Jobs queued by a stopped eval must not run in the next one. Run them now with the interrupt
+   * still firing, so any job that computes is killed at its first poll; a job chain that never
+   * ends means the instance cannot be cleaned and is discarded.
+   */
+  #drainAfterStop(): void {
+    this.#budget.expire("cpu");
+    let drained = 0;
+    const calls = this.thread.port.calls;
+    calls.runPendingJobs(() => drained++ < MAX_DRAIN_JOBS, 1);
+    if (calls.hasPendingJobs()) this.thread.discard("promise jobs kept running after the eval was stopped");
+  }
+
+  /** Internal calls after a stop run without the interrupt, so they cannot be cut short. */
+  #callUnbounded(name: "close" | "takeOutput"): string {
+    this.#unbounded = true;
+    try {
+      return this.thread.port.callString(name);
+    } finally {
+      this.#unbounded = false;
+    }
+  }
+
+  #checkHeadroom(): void {
+    const calls = this.thread.port.calls;
+    try {
+      calls.free(calls.malloc(OOM_HEADROOM_BYTES));
+    } catch {
+      this.thread.discard("memory stayed exhausted after an out-of-memory error");
+    }
+  }
+
+  /** A failure of the run itself (not of the program): classified, the instance discarded if needed. */
+  #recover(error: unknown): EngineOutcome {
+    const verdict = classifyFailure(error, {
+      cancelled: this.limits.signal?.aborted === true,
+      expired: this.#budget.expired,
+      heapExhausted: this.thread.heapExhausted,
+    });
+    if ("stop" in verdict) return this.#stop(verdict.stop);
+    if (verdict.checkHeadroom) this.#checkHeadroom();
+    if (verdict.discard) this.thread.discard(verdict.discard);
+    return verdict.outcome;
+  }
+}

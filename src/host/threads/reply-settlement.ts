@@ -1,0 +1,64 @@
+/**
+ * Where an eval or resume settles: the engine's reply is applied to the host's view of the
+ * thread (live, paused, lost), its snapshot is stored, and the EvalResult is rendered — once,
+ * here, with every warning the host has to add.
+ */
+import type { EngineOutcome, EngineReply, PendingInterrupt } from "../../engine-contract.js";
+import { toEvalResult } from "../../result/eval-result.js";
+import type { EvalResult } from "../../types.js";
+import { emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
+import { lostWarning, publicInterrupt, type HeldInterrupt } from "./thread-table.js";
+
+function heldInterrupts(pending: PendingInterrupt[] | undefined): HeldInterrupt[] {
+  return (pending ?? []).map((interrupt) => ({
+    id: interrupt.id,
+    callId: interrupt.callId,
+    kind: interrupt.kind,
+    name: interrupt.name,
+    args: JSON.parse(interrupt.args) as unknown,
+    allowedDecisions: [...interrupt.allowedDecisions],
+  }));
+}
+
+/** Renders an outcome as the EvalResult the caller gets. */
+export function renderResult(context: DirectoryContext, outcome: EngineOutcome, durationMs: number, warnings: string[] = []): EvalResult {
+  return toEvalResult(outcome, { captureConsole: context.options.engine.captureConsole, durationMs, toolCalls: outcome.toolCalls ?? 0, warnings });
+}
+
+/**
+ * Applies a reply to the thread and renders its result. `restored`: the request carried the
+ * thread's stored chain (it was not live), which the restart note of a lost thread says.
+ */
+export async function settleReply(context: DirectoryContext, threadId: string, reply: EngineReply, restored: boolean): Promise<EvalResult> {
+  const { table, options, persistence } = context;
+  const { outcome } = reply;
+  const paused = outcome.status === "paused";
+  const warnings: string[] = [];
+  /** Warnings about storing the thread also go to onEvent. */
+  const storageWarnings: string[] = [];
+  if (reply.lost) {
+    if (table.markLost(threadId, reply.lost)) options.emit({ type: "restart", threadId, reason: reply.lost });
+    warnings.push(lostWarning(reply.lost));
+  } else {
+    const note = table.takeRestartNote(threadId, restored);
+    if (note) warnings.push(note);
+  }
+  // Mode "call": a finished program leaves nothing behind, also one that paused and resumed
+  // (its paused state was stored; the resumed one must not be).
+  const callFinished = options.engine.mode === "call" && !paused;
+  if (callFinished) table.markNotLive(threadId);
+  else if (!reply.lost) table.markUsed(threadId, true);
+  const held = paused ? heldInterrupts(outcome.interrupts) : undefined;
+  table.setPaused(threadId, held);
+  if (reply.snapshotError && !callFinished) storageWarnings.push(`snapshot not taken: ${reply.snapshotError}`);
+  if (callFinished) {
+    if (await persistence.head(threadId)) await persistence.forget(threadId);
+  } else if (reply.snapshot) {
+    const written = await storeSnapshot(context, threadId, reply.snapshot, held ?? []);
+    if (written.warning) storageWarnings.push(written.warning);
+  }
+  const result = renderResult(context, outcome, reply.durationMs, [...warnings, ...storageWarnings]);
+  if (held) options.emit({ type: "pause", threadId, interrupts: held.map(publicInterrupt) });
+  for (const warning of storageWarnings) emitWarning(context, threadId, warning);
+  return result;
+}

@@ -1,0 +1,49 @@
+/**
+ * Keeping the host's view of a thread in step with the store. Interpreters may share a store
+ * (tabs of one page, processes on one file or KV): before each operation on a thread, its head is
+ * read again; if another interpreter moved it (resumed a pause, evaluated, reset), this
+ * interpreter's live copy is stale and is dropped, so the operation works on the stored state.
+ */
+import type { StoredThreadRef } from "../../engine-contract.js";
+import type { ThreadHead } from "../../stores/store-contract.js";
+import { emitWarning, type DirectoryContext } from "./directory-context.js";
+import type { HeldInterrupt } from "./thread-table.js";
+
+const headId = (head: ThreadHead | null): string | null => head?.chain[head.chain.length - 1] ?? null;
+
+/** The interrupts a paused head names (with the guest call ids it recorded). */
+export function headInterrupts(head: ThreadHead | null): HeldInterrupt[] | undefined {
+  return head?.paused ? (head.interrupts as HeldInterrupt[]) : undefined;
+}
+
+/** What the engine needs to bring the thread back if it is not live: its stored head and chain. */
+export async function storedThreadFor(context: DirectoryContext, threadId: string): Promise<StoredThreadRef> {
+  const { persistence, table } = context;
+  const head = await persistence.head(threadId);
+  const storedHead = headId(head);
+  if (table.isLive(threadId)) return { storedHead };
+  if (!head) {
+    table.forgetStoredId(threadId); // it starts fresh: it matches no stored snapshot
+    return { storedHead };
+  }
+  if (head.paused && !table.paused(threadId)) table.setPaused(threadId, headInterrupts(head));
+  const restore = await persistence.chain(head);
+  if (storedHead) table.markStored(threadId, storedHead);
+  return { restore, storedHead };
+}
+
+/** Reads the thread's head again; drops a live copy another interpreter made stale. */
+export async function syncWithStore(context: DirectoryContext, threadId: string): Promise<void> {
+  const { options, persistence, table, client } = context;
+  if (!options.storeConfigured) return;
+  const head = await persistence.freshHead(threadId);
+  if (!table.isLive(threadId)) {
+    table.setPaused(threadId, headInterrupts(head));
+    return;
+  }
+  if (headId(head) === table.storedId(threadId)) return;
+  await client.drop(threadId);
+  table.forget(threadId);
+  table.setPaused(threadId, headInterrupts(head));
+  emitWarning(context, threadId, "another interpreter changed this thread in the store: the live copy here was dropped and the stored state is used");
+}

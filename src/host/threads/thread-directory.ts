@@ -1,0 +1,229 @@
+/**
+ * The host's threads: every request on a thread goes through here, one at a time per thread.
+ * The directory keeps the thread policy — modes, persistence, restarts, pauses and their call
+ * log, hibernation — and tells the engine exactly what to do in each request (restore this
+ * chain, persist, release after). Its parts: thread-table.ts (what is known of each thread),
+ * store-sync.ts (the store's view), reply-settlement.ts (a reply becomes a result),
+ * resume-log.ts (exactly-once calls), hibernation.ts.
+ */
+import type { EngineClient, InterruptDecision, SkillFiles } from "../../engine-contract.js";
+import { QuickboxError, isQuickboxError } from "../../errors.js";
+import type { ResolvedOptions } from "../../options.js";
+import type { Decision, EvalResult, SnapshotInfo, ThreadInfo } from "../../types.js";
+import { SerialQueues } from "../../util/serial-queues.js";
+import type { CallExecutor } from "../call-executor.js";
+import { toInterruptDecision } from "../decisions.js";
+import { SnapshotPersistence } from "../snapshot-persistence.js";
+import { emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
+import { hibernateIdle } from "./hibernation.js";
+import { renderResult, settleReply } from "./reply-settlement.js";
+import { executingEntries, LoggingCallRunner, recoveredDecisions } from "./resume-log.js";
+import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js";
+import { publicInterrupt, ThreadTable, type HeldInterrupt } from "./thread-table.js";
+
+export class ThreadDirectory {
+  readonly #context: DirectoryContext;
+  readonly #queues = new SerialQueues();
+
+  constructor(
+    client: EngineClient,
+    private readonly executor: CallExecutor,
+    private readonly options: ResolvedOptions,
+  ) {
+    const table = new ThreadTable();
+    this.#context = { client, table, options, persistence: new SnapshotPersistence(options.store, options.maxSnapshotBytes) };
+    client.onThreadsLost = (threadIds, reason) => {
+      for (const threadId of threadIds) {
+        if (table.markLost(threadId, reason)) options.emit({ type: "restart", threadId, reason });
+      }
+    };
+  }
+
+  get persistence(): SnapshotPersistence {
+    return this.#context.persistence;
+  }
+
+  get #table(): ThreadTable {
+    return this.#context.table;
+  }
+
+  get #client(): EngineClient {
+    return this.#context.client;
+  }
+
+  /** With a store configured (mode "thread" or "turn"), every eval that changes a thread is stored. */
+  #persistEveryEval(): boolean {
+    return this.options.storeConfigured && this.options.engine.mode !== "call";
+  }
+
+  /** Mode "call": the engine forgets the thread after each finished request. */
+  #releaseAfter(): { release?: true } {
+    return this.options.engine.mode === "call" ? { release: true } : {};
+  }
+
+  async eval(code: string, threadId: string, signal: AbortSignal | undefined, skills: Record<string, SkillFiles> | undefined): Promise<EvalResult> {
+    const context = this.#context;
+    const result = await this.#queues.run(threadId, async () => {
+      await syncWithStore(context, threadId);
+      if (this.#table.paused(threadId) || (await context.persistence.head(threadId))?.paused) {
+        throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
+      }
+      const stored = await storedThreadFor(context, threadId);
+      const reply = await this.#client.eval(
+        { threadId, code, ...stored, persist: this.#persistEveryEval(), ...this.#releaseAfter(), ...(skills ? { skills } : {}) },
+        { calls: this.executor, ...(signal ? { signal } : {}) },
+      );
+      // The stored thread could not be restored (the engine said SnapshotError and kept nothing):
+      // it is not live now. Marking it live would make the next eval start a fresh thread and
+      // store that over the head, silently abandoning the stored state.
+      if (stored.restore && reply.outcome.errorType === "SnapshotError" && !reply.snapshot) return renderResult(context, reply.outcome, reply.durationMs);
+      return settleReply(context, threadId, reply, stored.restore !== undefined);
+    });
+    await hibernateIdle(context, this.#queues);
+    return result;
+  }
+
+  #checkToolExists(interrupt: HeldInterrupt): void {
+    const missing = interrupt.kind === "task" ? !this.options.subagents : !this.options.tools.get(interrupt.name);
+    if (missing) {
+      throw new QuickboxError("TOOL_MISSING", `interrupt ${interrupt.id} needs ${interrupt.kind === "task" ? "subagents (task())" : `the tool "${interrupt.name}"`}, which this interpreter does not have`);
+    }
+  }
+
+  async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined): Promise<EvalResult> {
+    if (typeof decisions !== "object" || decisions === null || Array.isArray(decisions)) {
+      throw new QuickboxError("INVALID_OPTIONS", 'resume(threadId, decisions): decisions must be an object keyed by interrupt id, e.g. { [interrupt.id]: { type: "approve" } }');
+    }
+    const context = this.#context;
+    const { persistence } = context;
+    const result = await this.#queues.run(threadId, async () => {
+      await syncWithStore(context, threadId);
+      const head = await persistence.head(threadId);
+      const pending = this.#table.paused(threadId) ?? headInterrupts(head);
+      if (!pending) {
+        if (!this.#table.isLive(threadId) && !head) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${threadId}"`);
+        throw new QuickboxError("NOT_PAUSED", `thread "${threadId}" is not paused`);
+      }
+      const previousLog = await persistence.callLog(threadId);
+      const recovered = await recoveredDecisions(threadId, pending, previousLog, this.options.recover);
+      const chosen = new Map<string, InterruptDecision>(recovered);
+      for (const [interruptId, decision] of Object.entries(decisions)) {
+        const interrupt = pending.find((candidate) => candidate.id === interruptId);
+        if (!interrupt) throw new QuickboxError("UNKNOWN_INTERRUPT", `thread "${threadId}" has no pending interrupt ${interruptId} (pending: ${pending.map((i) => i.id).join(", ")})`);
+        if (chosen.has(interruptId)) continue;
+        chosen.set(interruptId, toInterruptDecision(interrupt, decision, this.options.engine.maxToolPayloadBytes));
+      }
+      for (const [interruptId, decision] of chosen) {
+        if ("run" in decision) this.#checkToolExists(pending.find((interrupt) => interrupt.id === interruptId)!);
+      }
+      // Exactly-once: the calls about to run are logged first; a crash leaves them "executing".
+      const executing = executingEntries(pending, chosen.values());
+      // (Fetched before the log is written: a chain that is missing fails with nothing logged.)
+      const stored = await storedThreadFor(context, threadId);
+      const logged = executing.length > 0 || recovered.size > 0;
+      if (logged) await persistence.writeCallLog(threadId, executing);
+      const calls = executing.length ? new LoggingCallRunner(this.executor, executing, (entries) => persistence.writeCallLog(threadId, entries)) : this.executor;
+      let reply;
+      try {
+        // A paused thread lives in the store; once resumed, the store must not keep offering
+        // the paused state (resuming it again would repeat effects): always snapshot.
+        reply = await this.#client.resume({ threadId, decisions: [...chosen.values()], ...stored, persist: true, ...this.#releaseAfter() }, { calls, ...(signal ? { signal } : {}) });
+      } catch (error) {
+        // A snapshot the engine refused to restore: nothing ran, so no call was executing. Left
+        // in the log, the calls would count as cut off by a crash at the next resume.
+        if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED" && logged) await persistence.writeCallLog(threadId, previousLog).catch(() => {});
+        throw error;
+      }
+      const settled = await settleReply(context, threadId, reply, stored.restore !== undefined);
+      if (logged) await persistence.writeCallLog(threadId, []);
+      return settled;
+    });
+    await hibernateIdle(context, this.#queues);
+    return result;
+  }
+
+  async snapshot(threadId: string): Promise<SnapshotInfo> {
+    const context = this.#context;
+    return this.#queues.run(threadId, async () => {
+      await syncWithStore(context, threadId);
+      const stored = await storedThreadFor(context, threadId);
+      if (!this.#table.isLive(threadId) && !stored.restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${threadId}"`);
+      const snapshot = await this.#client.snapshot({ threadId, ...stored });
+      this.#table.markUsed(threadId, false);
+      const written = await storeSnapshot(context, threadId, snapshot, this.#table.paused(threadId) ?? []);
+      if (!written.info) throw new QuickboxError("STORE_FAILED", written.warning ?? "the snapshot was not stored");
+      return written.info;
+    });
+  }
+
+  async endTurn(threadId: string): Promise<void> {
+    const mode = this.options.engine.mode;
+    if (mode === "turn") return this.reset(threadId);
+    if (mode === "thread" && (this.#table.isLive(threadId) || (await this.persistence.head(threadId)))) await this.snapshot(threadId);
+  }
+
+  async fork(from: string, to: string): Promise<void> {
+    if (from === to) throw new QuickboxError("THREAD_EXISTS", `fork: the target is the source thread "${from}"`);
+    const context = this.#context;
+    const table = this.#table;
+    await this.#queues.run(to, async () => {
+      if (table.isLive(to) || (await this.persistence.head(to))) throw new QuickboxError("THREAD_EXISTS", `thread "${to}" already exists`);
+      const snapshot = await this.#queues.run(from, async () => {
+        await syncWithStore(context, from);
+        const source = await storedThreadFor(context, from);
+        if (!table.isLive(from) && !source.restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${from}"`);
+        const made = await this.#client.fork({ from, to, source });
+        if (source.restore) table.markUsed(from, false);
+        return made;
+      });
+      table.markUsed(to, false);
+      const interrupts = table.paused(from);
+      if (interrupts) table.setPaused(to, interrupts);
+      const written = await storeSnapshot(context, to, snapshot, interrupts ?? []);
+      if (written.warning) emitWarning(context, to, written.warning);
+    });
+    await hibernateIdle(context, this.#queues);
+  }
+
+  /** Moves the thread to the state of one of its stored snapshots (time travel). */
+  async checkout(threadId: string, snapshotId: string): Promise<void> {
+    await this.#queues.run(threadId, async () => {
+      const { chain, target } = await this.persistence.chainEndingAt(snapshotId);
+      if (target.threadId !== threadId) {
+        throw new QuickboxError("INVALID_OPTIONS", `checkout: snapshot ${snapshotId.slice(0, 12)}… belongs to thread "${target.threadId}", not "${threadId}" (use fork to copy a thread)`);
+      }
+      if (target.paused) throw new QuickboxError("INVALID_OPTIONS", `checkout: snapshot ${snapshotId.slice(0, 12)}… is of a paused thread; resume the thread instead`);
+      await this.#client.drop(threadId);
+      this.#table.markNotLive(threadId);
+      this.#table.setPaused(threadId, undefined);
+      await this.persistence.setHead(threadId, chain);
+    });
+  }
+
+  async reset(threadId: string): Promise<void> {
+    await this.#queues.run(threadId, async () => {
+      await this.#client.drop(threadId);
+      this.#table.forget(threadId);
+      if (await this.persistence.head(threadId)) await this.persistence.forget(threadId);
+    });
+  }
+
+  async threads(): Promise<ThreadInfo[]> {
+    const live = await this.#client.threads();
+    const byId = new Map(live.map((info) => [info.threadId, info]));
+    for (const head of await this.persistence.storedThreads()) {
+      if (byId.has(head.threadId)) continue;
+      byId.set(head.threadId, {
+        threadId: head.threadId,
+        state: head.paused ? "paused" : "hibernated",
+        pendingInterrupts: head.paused ? head.interrupts.length : 0,
+      });
+    }
+    for (const info of byId.values()) {
+      if (info.state !== "paused") continue;
+      const held = this.#table.paused(info.threadId) ?? headInterrupts(await this.persistence.head(info.threadId)) ?? [];
+      info.interrupts = held.map(publicInterrupt);
+    }
+    return [...byId.values()];
+  }
+}
