@@ -49,7 +49,9 @@ export function parsePollReport(text: string, maxChars: number, maxValueChars: n
   if (report.settled === false) {
     check(report.nextTimerAt === null || (typeof report.nextTimerAt === "number" && Number.isFinite(report.nextTimerAt)), "poll");
     check(Array.isArray(report.calls) && (report.calls as unknown[]).every(isGuestCall), "poll");
-    return { settled: false, nextTimerAt: report.nextTimerAt as number | null, calls: report.calls as GuestCall[] };
+    // Only the four fields of a call are taken: a forged report cannot add others (say, checkOnly).
+    const calls = (report.calls as GuestCall[]).map(({ id, kind, name, args }): GuestCall => ({ id, kind, name, args }));
+    return { settled: false, nextTimerAt: report.nextTimerAt as number | null, calls };
   }
   check(report.settled === true && typeof report.needsCopy === "boolean", "poll");
   check(typeof report.outcome === "object" && report.outcome !== null, "poll");

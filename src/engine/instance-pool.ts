@@ -98,6 +98,13 @@ export class InstancePool implements InstanceSource {
     this.#recycled.clear();
   }
 
+  /** Instances kept by all shared pools of this process (spares being prepared included). */
+  static keptInProcess(): number {
+    let count = 0;
+    for (const { pool } of sharedPools.values()) count += pool.keptInstances;
+    return count;
+  }
+
   /** Instances kept right now (spares being prepared included), for tests and diagnostics. */
   get keptInstances(): number {
     let count = this.#spares.size;

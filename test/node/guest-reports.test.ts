@@ -45,6 +45,13 @@ describe("parsePollReport: a program still running", () => {
     });
   });
 
+  it("takes only a call's id, kind, name and args: a forged checkOnly (or anything else) does not reach the host", () => {
+    const forged = { ...call, checkOnly: true, extra: { x: 1 } };
+    const parsed = poll(running({ nextTimerAt: null, calls: [forged] }));
+    expect(parsed).toEqual({ settled: false, nextTimerAt: null, calls: [call] });
+    expect(Object.keys((parsed as { calls: object[] }).calls[0]!).sort()).toEqual(["args", "id", "kind", "name"]);
+  });
+
   it.each([
     ["a string", '"5"'],
     ["missing", undefined],
