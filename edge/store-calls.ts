@@ -35,6 +35,9 @@ export type StoreCall = { options?: StoreCallOptions } & (
   | { method: "delete"; key: string }
   | { method: "list"; prefix?: string }
   | { method: "prune"; prune?: PruneOptions }
+  | { method: "compareAndSet"; key: string; expected: string | null; next: { value: string; meta: StoreRecordMeta } | null }
+  /** Whether the store has compareAndSet (kvStore has not). */
+  | { method: "hasCompareAndSet" }
   /** Every key the store's binding holds under the store's prefix (run by the harness, not the store). */
   | { method: "rawKeys" }
 );
@@ -67,14 +70,30 @@ export async function runStoreCall(store: SnapshotStore, call: StoreCall): Promi
       return store.list(call.prefix);
     case "prune":
       return store.prune!(call.prune);
+    case "compareAndSet":
+      return store.compareAndSet!(call.key, call.expected === null ? undefined : fromBase64(call.expected), call.next ? { value: fromBase64(call.next.value), meta: call.next.meta } : undefined);
+    case "hasCompareAndSet":
+      return typeof store.compareAndSet === "function";
     case "rawKeys":
       throw new Error("rawKeys is answered by the harness, which holds the binding");
   }
 }
 
-/** A SnapshotStore whose every call is sent to `send` (e.g. a POST to the harness worker). */
-export function remoteStore(send: (call: StoreCall) => Promise<unknown>, options: StoreCallOptions = {}): SnapshotStore {
+/**
+ * A SnapshotStore whose every call is sent to `send` (e.g. a POST to the harness worker). It has
+ * compareAndSet when `atomic` (the remote store has it; see hasCompareAndSet).
+ */
+export function remoteStore(send: (call: StoreCall) => Promise<unknown>, options: StoreCallOptions = {}, atomic = true): SnapshotStore {
+  const compareAndSet: SnapshotStore["compareAndSet"] = async (key, expected, next) =>
+    (await send({
+      method: "compareAndSet",
+      key,
+      expected: expected === undefined ? null : toBase64(expected),
+      next: next ? { value: toBase64(next.value), meta: next.meta } : null,
+      options,
+    })) as boolean;
   return {
+    ...(atomic ? { compareAndSet } : {}),
     get: async (key) => {
       const value = await send({ method: "get", key, options });
       return typeof value === "string" ? fromBase64(value) : undefined;

@@ -11,6 +11,9 @@ import { KNOWN_OPTIONS } from "./options.js";
 /** Runs tasks for one key strictly one at a time, in call order; different keys run concurrently. */
 export { SerialQueues } from "./util/serial-queues.js";
 
+/** Whether two store values are byte-equal (undefined: absent), for stores' compareAndSet. */
+export { sameBytes } from "./stores/same-bytes.js";
+
 /** A tool name as the program sees it under `tools.` (`get-weather` → `getWeather`). */
 export { camelCase } from "./host/tool-names.js";
 

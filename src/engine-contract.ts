@@ -309,6 +309,8 @@ export interface EngineRunContext {
   signal?: AbortSignal;
   /** See EvalLimits.pollCancel. */
   pollCancel?: () => void;
+  /** Called before the engine snapshots the thread: work that runs no guest code and may take long. */
+  onSnapshot?: () => void;
 }
 
 /** One request's calls: its thread and the signal that aborts them. */
@@ -380,4 +382,5 @@ export type WorkerToHost =
   | { t: "calls"; id: number; calls: GuestCall[] }
   | { t: "done"; id: number; reply: EngineReply }
   | { t: "failed"; id: number; error: WireError }
-  | { t: "heartbeat" };
+  /** `snapshotting`: the worker starts taking a snapshot (no guest code runs; it may be silent for long). */
+  | { t: "heartbeat"; snapshotting?: true };

@@ -16,6 +16,8 @@ export type QuickboxErrorCode =
   | "TOOL_MISSING"
   | "SNAPSHOT_REJECTED"
   | "STORE_FAILED"
+  /** Another interpreter holds a fresh claim on this pause, or moved the thread's head since this operation read it. */
+  | "CONFLICT"
   /** The engine worker could not start (its script or the wasm could not load, a missing permission). */
   | "WORKER_FAILED";
 

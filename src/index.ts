@@ -18,6 +18,7 @@ export type {
   JsonSchema,
   PersistenceMode,
   PrunableSnapshotStore,
+  AtomicSnapshotStore,
   PruneOptions,
   RecoverDecision,
   SnapshotInfo,

@@ -48,7 +48,12 @@ export interface ResolvedOptions {
   maxSnapshotBytes: number;
   maxLiveThreads: number;
   recover: ((call: { threadId: string; callId: string; name: string; args: unknown }) => RecoverDecision | Promise<RecoverDecision>) | undefined;
+  /** How long another interpreter's claim on a pause holds (see host/threads/claims.ts). */
+  claimTimeoutMs: number;
 }
+
+/** The default claimTimeoutMs is the wall budget plus this: a resume that is still working is never taken for dead. */
+export const CLAIM_MARGIN_MS = 15_000;
 
 export const DEFAULT_MAX_LIVE_THREADS = 64;
 /**
@@ -91,7 +96,8 @@ function keyOption(options: Record<string, unknown>, name: string): KeyInput | u
     }
     return value as KeyInput;
   }
-  if (typeof value === "string" ? !value : !(value instanceof Uint8Array) && !isKey) invalid(`${name} must be a non-empty string, a Uint8Array or a CryptoKey`);
+  const empty = typeof value === "string" ? !value : value instanceof Uint8Array && value.length === 0;
+  if (empty || (typeof value !== "string" && !(value instanceof Uint8Array) && !isKey)) invalid(`${name} must be a non-empty string, a non-empty Uint8Array or a CryptoKey, got ${describeValue(value)}`);
   return value as KeyInput;
 }
 
@@ -134,6 +140,7 @@ export const KNOWN_OPTIONS = new Set<string>([
   "maxSnapshotBytes",
   "maxLiveThreads",
   "recover",
+  "claimTimeoutMs",
 ]);
 
 function invalid(message: string): never {
@@ -240,5 +247,6 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     maxSnapshotBytes: wholeNumber(options, "maxSnapshotBytes", engine.memoryLimitBytes),
     maxLiveThreads: wholeNumber(options, "maxLiveThreads", onWorkerd ? WORKERD_DEFAULT_MAX_LIVE_THREADS : DEFAULT_MAX_LIVE_THREADS, 1),
     recover: recover as ResolvedOptions["recover"],
+    claimTimeoutMs: positiveNumber(options, "claimTimeoutMs", engine.wallTimeoutMs + CLAIM_MARGIN_MS),
   };
 }

@@ -105,8 +105,8 @@ export interface PruneOptions {
 
 /**
  * Where snapshots live: immutable, content-addressed snapshot records plus small mutable
- * records (thread heads, call logs). Writes of one key must be atomic: a failed or interrupted
- * put leaves the previous value readable. See docs/snapshot-format.md for the key layout.
+ * records (thread heads). Writes of one key must be atomic: a failed or interrupted put leaves
+ * the previous value readable. See docs/snapshot-format.md for the key layout.
  */
 export interface SnapshotStore {
   get(key: string): Promise<Uint8Array | undefined>;
@@ -115,10 +115,23 @@ export interface SnapshotStore {
   list(prefix?: string): Promise<StoreRecord[]>;
   /** Removes snapshots no thread head (and no `keep` id) needs; returns the removed ids. */
   prune?(options?: PruneOptions): Promise<{ removed: string[] }>;
+  /**
+   * Compare-and-swap of one record: writes `next` (or deletes the key when `next` is undefined)
+   * only if the key's current value is byte-equal to `expected` (undefined: only if the key is
+   * absent), atomically against every other compareAndSet of the key, also from other processes
+   * or tabs. Resolves true when it wrote, false when the current value was something else.
+   * Thread heads are written with it, so two interpreters deciding one pause cannot both win.
+   * Optional: without it quickbox reads, compares and writes, and two writers at the same instant
+   * can both succeed (README, "Several interpreters, one store").
+   */
+  compareAndSet?(key: string, expected: Uint8Array | undefined, next: { value: Uint8Array; meta: StoreRecordMeta } | undefined): Promise<boolean>;
 }
 
 /** The stores quickbox ships (memoryStore, fsStore, idbStore, kvStore, …) all implement prune. */
 export type PrunableSnapshotStore = SnapshotStore & Required<Pick<SnapshotStore, "prune">>;
+
+/** The stores that can decide races (all built-in stores but kvStore): prune and compareAndSet. */
+export type AtomicSnapshotStore = PrunableSnapshotStore & Required<Pick<SnapshotStore, "compareAndSet">>;
 
 export interface SnapshotInfo {
   id: string;
@@ -167,6 +180,12 @@ export interface InterpreterOptions {
   maxLiveThreads?: number;
   /** A call that was executing when a process died: run it again, or fail it in the program. Default "fail". */
   recover?: (call: { threadId: string; callId: string; name: string; args: unknown }) => RecoverDecision | Promise<RecoverDecision>;
+  /**
+   * How long a claim another interpreter wrote on a paused thread holds (it is running the
+   * approved calls). A resume or eval that finds a younger one fails with CONFLICT; an older one
+   * is a resume that died, and its calls go to `recover`. Default wallTimeoutMs + 15 s.
+   */
+  claimTimeoutMs?: number;
   /** Worker pool size (isolation "worker"). Default 1. */
   workers?: number;
   /** Tool calls, task() calls, restarts and warnings as they happen. */

@@ -125,7 +125,7 @@ export class InterpreterCore {
   async #evalNow(request: EvalRequest, context: EngineRunContext): Promise<EngineReply> {
     const startedAt = performance.now();
     const { code, threadId } = request;
-    const reply = (outcome: EngineOutcome) => this.#reply(request, outcome, startedAt);
+    const reply = (outcome: EngineOutcome) => this.#reply(request, outcome, startedAt, context);
     if (code.length > MAX_CODE_CHARS) return reply(codeTooLarge(code.length, MAX_CODE_CHARS));
     if (this.#disposal.signal.aborted) return reply(disposedOutcome());
     let record: ThreadRecord;
@@ -165,13 +165,13 @@ export class InterpreterCore {
     const { signal, release } = this.#evalSignal(context.signal);
     try {
       const outcome = await record.thread.resume(request.decisions, this.#limits(signal, context.pollCancel), this.#manifest, context.channel);
-      return await this.#reply(request, outcome, startedAt);
+      return await this.#reply(request, outcome, startedAt, context);
     } finally {
       release();
     }
   }
 
-  async #reply(request: ThreadRequest, outcome: EngineOutcome, startedAt: number): Promise<EngineReply> {
+  async #reply(request: ThreadRequest, outcome: EngineOutcome, startedAt: number, context: EngineRunContext): Promise<EngineReply> {
     const { threadId } = request;
     const reply: EngineReply = { outcome, durationMs: 0 };
     if (outcome.instanceLost) {
@@ -181,6 +181,7 @@ export class InterpreterCore {
     const record = this.#threads.get(threadId);
     // A pause must survive the process: it is always snapshotted. Otherwise only when asked.
     if (record && (outcome.status === "paused" || request.persist)) {
+      context.onSnapshot?.();
       try {
         reply.snapshot = await this.#take(record, threadId, { storedHead: request.storedHead });
       } catch (error) {

@@ -17,7 +17,7 @@ export const CHUNK_BYTES = 4096;
 export const MIN_MEMORY_BYTES = 16 * 1024 * 1024;
 
 /** Functions of the prelude's internal API (src/guest/prelude.ts). */
-export const INTERNAL_FUNCTIONS = ["seed", "configure", "track", "fail", "poll", "fireTimer", "settle", "copyValue", "takeOutput", "close"] as const;
+export const INTERNAL_FUNCTIONS = ["seed", "configure", "reconfigure", "track", "fail", "poll", "fireTimer", "settle", "copyValue", "takeOutput", "close"] as const;
 export type InternalFunction = (typeof INTERNAL_FUNCTIONS)[number];
 
 export interface ImagePointers {

@@ -7,7 +7,7 @@
  */
 import type { EngineOutcome, EvalLimits, GuestCall, CallResult, HostCallChannel, PauseState, PendingInterrupt } from "../engine-contract.js";
 import type { ClockMode, DecisionType } from "../types.js";
-import { pausedOutcome, stoppedOutcome, type StopReason } from "../result/outcomes.js";
+import { outOfMemoryOutcome, pausedOutcome, stoppedOutcome, type StopReason } from "../result/outcomes.js";
 import { CallScheduler } from "./call-scheduler.js";
 import { parseCopiedValue, parseOutput, parsePollReport, type SettledReport } from "./guest-reports.js";
 import { GuestException, type GuestPort } from "./guest-port.js";
@@ -258,7 +258,11 @@ export class EvalRun {
 
   /** Ends an eval that cannot finish normally; keeps what it printed. */
   #stop(reason: StopReason): EngineOutcome {
-    const outcome = stoppedOutcome(reason, this.limits);
+    // An allocation failed and then nothing could settle the program: QuickJS had no memory left
+    // to reject its promise. What the program did was run out of memory.
+    const outOfMemory = reason === "deadlock" && this.thread.heapExhausted;
+    const outcome = outOfMemory ? outOfMemoryOutcome() : stoppedOutcome(reason, this.limits);
+    if (outOfMemory) this.#checkHeadroom();
     this.#drainAfterStop();
     if (this.thread.lost) return outcome;
     const printed = parseOutput(this.#callUnbounded("close"));

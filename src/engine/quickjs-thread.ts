@@ -196,9 +196,10 @@ export class QuickJSThread implements RunnableThread {
     return { leaked: ffi.QTS_RecoverableLeakCheck() !== 0 };
   }
 
-  #configure(configurationJson: string): void {
+  /** Gives the guest the interpreter's configuration if it changed; `midEval`: a resume keeps the eval's session. */
+  #configure(configurationJson: string, midEval = false): void {
     if (configurationJson === this.#configurationJson) return;
-    this.port.callVoid("configure", [configurationJson]);
+    this.port.callVoid(midEval ? "reconfigure" : "configure", [configurationJson]);
     this.#configurationJson = configurationJson;
   }
 
@@ -239,7 +240,7 @@ export class QuickJSThread implements RunnableThread {
     this.#pause = null;
     const run = new EvalRun(this, limits, host, pause);
     return this.#run(run, () => {
-      this.#configure(configurationFor(limits, manifest));
+      this.#configure(configurationFor(limits, manifest), true);
       const settled: CallResult[] = [];
       for (const decision of decisions) {
         const index = run.held.findIndex((interrupt) => interrupt.id === decision.interruptId);

@@ -18,11 +18,17 @@ export class EvalSession {
   #settlement: Settlement | null = null;
 
   constructor(
-    readonly limits: GuestOutputLimits,
+    public limits: GuestOutputLimits,
     private readonly timers: TimerQueue,
     private readonly hostCalls: HostCalls,
   ) {
     this.output = new OutputBuffer(limits.maxResultChars);
+  }
+
+  /** New limits for the rest of the eval (a resume under another interpreter's options). */
+  setLimits(limits: GuestOutputLimits): void {
+    this.limits = limits;
+    this.output.limitChars = limits.maxResultChars;
   }
 
   /** `completion` is what QuickJS's async global eval returns: a promise of `{ value }`. */

@@ -7,7 +7,7 @@ export class OutputBuffer {
   #storedChars = 0;
   #totalChars = 0;
 
-  constructor(readonly limitChars: number) {}
+  constructor(public limitChars: number) {}
 
   append(text: string): void {
     this.#totalChars += text.length;

@@ -73,6 +73,15 @@ export const internal = {
     configure(jsonParse(configurationJson) as GuestConfiguration);
     closeSession();
   },
+  /**
+   * The same, for a paused eval that resumes under another tool set (a new deploy, another
+   * process): `tools` and `task` are rebuilt, but the eval's session stays, with its output and
+   * the resolvers of the calls it awaits. Tools are bound by name: pending calls keep theirs.
+   */
+  reconfigure(configurationJson: string): void {
+    configure(jsonParse(configurationJson) as GuestConfiguration);
+    session.setLimits(limits);
+  },
   /** Results of host calls, in a batch. */
   settle(resultsJson: string): void {
     hostCalls.settle(jsonParse(resultsJson) as CallResult[]);

@@ -1,53 +1,104 @@
 /**
  * Reading and writing threads in a SnapshotStore: snapshots first, then the thread's head, so a
  * failed or interrupted write always leaves the previous head (and its snapshots) readable.
+ *
+ * Every head write is conditional on the head this interpreter last read or wrote (the store's
+ * compareAndSet): when another interpreter moved the head in between, nothing is written and the
+ * caller learns it (a conflict). The claim a resume writes into the head before it runs approved
+ * calls travels the same way (see host/threads/claims.ts).
  */
-import type { CallResult, EncodedSnapshot, SnapshotHeader } from "../engine-contract.js";
+import type { EncodedSnapshot, SnapshotHeader } from "../engine-contract.js";
 import { QuickboxError } from "../errors.js";
 import { readSnapshotHeader } from "../snapshot/snapshot-codec.js";
-import { decodeJson, encodeJson, HEAD_PREFIX, LOG_PREFIX, readHeads, SNAPSHOT_PREFIX, type ThreadHead } from "../stores/store-contract.js";
+import { sameBytes } from "../stores/same-bytes.js";
+import { decodeJson, encodeJson, HEAD_PREFIX, readHeads, SNAPSHOT_PREFIX, type HeadClaim, type ThreadHead } from "../stores/store-contract.js";
 import type { Interrupt, SnapshotInfo, SnapshotStore } from "../types.js";
 
-/** A call being executed on resume: if the process dies, `recover` decides about it. */
-export interface CallLogEntry {
-  interruptId: string;
-  /** The guest's call id: the `ctx.callId` the tool saw (the log's key). */
-  callId: string;
-  name: string;
-  args: unknown;
-  /** "executing": approved and started; "done": it finished, with `result` (replayed, never re-run). */
-  state: "executing" | "done";
-  result?: Omit<CallResult, "id">;
+/** A thread's head as read from the store: the record, and the bytes a conditional write compares with. */
+export interface HeadRead {
+  head: ThreadHead | null;
+  bytes: Uint8Array | undefined;
+}
+
+/** What a write did: stored (info), or not (a warning), or lost a race (conflict: nothing written). */
+export interface HeadWrite {
+  info?: SnapshotInfo;
+  warning?: string;
+  conflict?: true;
 }
 
 function storeFailed(action: string, error: unknown): QuickboxError {
   return new QuickboxError("STORE_FAILED", `the snapshot store failed to ${action}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }
 
+const headOf = (read: HeadRead) => read.head;
+
 export class SnapshotPersistence {
-  readonly #heads = new Map<string, ThreadHead | null>();
+  readonly #heads = new Map<string, HeadRead>();
 
   constructor(
     readonly store: SnapshotStore,
     private readonly maxSnapshotBytes: number,
   ) {}
 
-  async head(threadId: string): Promise<ThreadHead | null> {
-    if (this.#heads.has(threadId)) return this.#heads.get(threadId)!;
+  /** The head as this interpreter last read or wrote it (read from the store the first time). */
+  async read(threadId: string): Promise<HeadRead> {
+    const cached = this.#heads.get(threadId);
+    if (cached) return cached;
+    let bytes: Uint8Array | undefined;
     let head: ThreadHead | null;
     try {
-      head = decodeJson<ThreadHead>(await this.store.get(HEAD_PREFIX + threadId)) ?? null;
+      bytes = await this.store.get(HEAD_PREFIX + threadId);
+      head = decodeJson<ThreadHead>(bytes) ?? null;
     } catch (error) {
       throw storeFailed(`read the head of thread "${threadId}"`, error);
     }
-    this.#heads.set(threadId, head);
-    return head;
+    const read = { head, bytes };
+    this.#heads.set(threadId, read);
+    return read;
   }
 
-  /** The head as the store has it now (another interpreter may have moved it), cached again. */
-  async freshHead(threadId: string): Promise<ThreadHead | null> {
+  /** The head as the store has it now (another interpreter may have moved it). */
+  async freshRead(threadId: string): Promise<HeadRead> {
     this.#heads.delete(threadId);
-    return this.head(threadId);
+    return this.read(threadId);
+  }
+
+  async head(threadId: string): Promise<ThreadHead | null> {
+    return headOf(await this.read(threadId));
+  }
+
+  async freshHead(threadId: string): Promise<ThreadHead | null> {
+    return headOf(await this.freshRead(threadId));
+  }
+
+  /**
+   * Moves the head from what this interpreter last read or wrote to `next` (null: deletes it).
+   * False when the store's head is something else (another interpreter moved it): nothing was
+   * written, and the next read goes to the store.
+   */
+  async swapHead(threadId: string, next: ThreadHead | null): Promise<boolean> {
+    const expected = (await this.read(threadId)).bytes;
+    const key = HEAD_PREFIX + threadId;
+    const nextBytes = next ? encodeJson(next) : undefined;
+    const record = nextBytes ? { value: nextBytes, meta: { sizeBytes: nextBytes.length, createdAt: next!.updatedAt, threadId, kind: "head" as const } } : undefined;
+    let swapped: boolean;
+    try {
+      if (this.store.compareAndSet) {
+        swapped = await this.store.compareAndSet(key, expected, record);
+      } else {
+        // A store without compareAndSet: read, compare, write (not atomic; README says what it risks).
+        swapped = sameBytes(await this.store.get(key), expected);
+        if (swapped && record) await this.store.put(key, record.value, record.meta);
+        else if (swapped) await this.store.delete(key);
+      }
+    } catch (error) {
+      this.#heads.delete(threadId);
+      throw error;
+    }
+    if (swapped) this.#heads.set(threadId, { head: next, bytes: nextBytes });
+    else this.#heads.delete(threadId);
+    return swapped;
   }
 
   /** The thread's snapshots, full first, for restoring it. */
@@ -67,33 +118,47 @@ export class SnapshotPersistence {
   }
 
   /**
-   * Stores a snapshot and moves the thread's head to it. Returns a warning instead of throwing
-   * when the snapshot is too large or the store fails: the eval's result stands either way.
+   * Stores a snapshot and moves the thread's head to it. A snapshot too large or a failing store
+   * give a warning (the eval's result stands either way); a head another interpreter moved gives
+   * a conflict, and the snapshot just stored is removed again. `claim`: "keep" carries over the
+   * claim the head holds (a crashed resume's, for recovery); "clear" drops it (the resume that
+   * held it is done).
    */
-  async write(threadId: string, snapshot: EncodedSnapshot, pause: { paused: boolean; interrupts: Interrupt[] }): Promise<{ info?: SnapshotInfo; warning?: string }> {
+  async write(threadId: string, snapshot: EncodedSnapshot, pause: { paused: boolean; interrupts: Interrupt[] }, claim: "keep" | "clear" = "keep"): Promise<HeadWrite> {
     const size = snapshot.bytes.length;
-    if (size > this.maxSnapshotBytes) {
-      this.#heads.delete(threadId);
-      return { warning: `snapshot not stored: ${size} bytes is more than maxSnapshotBytes (${this.maxSnapshotBytes})` };
+    if (size > this.maxSnapshotBytes) return { warning: `snapshot not stored: ${size} bytes is more than maxSnapshotBytes (${this.maxSnapshotBytes})` };
+    let previous: ThreadHead | null;
+    try {
+      previous = await this.head(threadId);
+    } catch (error) {
+      return { warning: `snapshot not stored: ${error instanceof Error ? error.message : String(error)}` };
     }
-    const previous = await this.head(threadId).catch(() => null);
     const header = snapshot.header;
     const chain = header.kind === "delta" && previous && previous.chain[previous.chain.length - 1] === header.parent ? [...previous.chain, snapshot.id] : [snapshot.id];
     if (header.kind === "delta" && chain.length === 1) return { warning: "snapshot not stored: its parent is not the thread's head" };
-    const head: ThreadHead = { threadId, chain, paused: pause.paused, interrupts: pause.interrupts, updatedAt: Date.now() };
+    const kept = claim === "keep" && previous?.claim ? { claim: previous.claim } : {};
+    const head: ThreadHead = { threadId, chain, paused: pause.paused, interrupts: pause.interrupts, updatedAt: Date.now(), ...kept };
+    const snapshotKey = SNAPSHOT_PREFIX + snapshot.id;
     try {
-      await this.store.put(SNAPSHOT_PREFIX + snapshot.id, snapshot.bytes, { sizeBytes: size, createdAt: header.createdAt, threadId, kind: header.kind });
-      const headBytes = encodeJson(head);
-      await this.store.put(HEAD_PREFIX + threadId, headBytes, { sizeBytes: headBytes.length, createdAt: head.updatedAt, threadId, kind: "head" });
+      await this.store.put(snapshotKey, snapshot.bytes, { sizeBytes: size, createdAt: header.createdAt, threadId, kind: header.kind });
+      if (!(await this.swapHead(threadId, head))) {
+        await this.store.delete(snapshotKey).catch(() => {});
+        return { conflict: true };
+      }
     } catch (error) {
       // Whatever was written, the head in the store is still the previous one.
       this.#heads.delete(threadId);
       return { warning: `snapshot not stored: ${error instanceof Error ? error.message : String(error)}` };
     }
-    this.#heads.set(threadId, head);
-    return {
-      info: { id: snapshot.id, threadId, sizeBytes: size, createdAt: header.createdAt, kind: header.kind, paused: header.paused },
-    };
+    return { info: { id: snapshot.id, threadId, sizeBytes: size, createdAt: header.createdAt, kind: header.kind, paused: header.paused } };
+  }
+
+  /** Records `claim` in the thread's head (a resume's claim, or its updated call log); false on a conflict. */
+  async writeClaim(threadId: string, claim: HeadClaim | undefined): Promise<boolean> {
+    const current = await this.head(threadId);
+    if (!current) return false;
+    const { claim: _previous, ...rest } = current;
+    return this.swapHead(threadId, { ...rest, ...(claim ? { claim } : {}), updatedAt: Date.now() });
   }
 
   /** The chain (full snapshot first) that ends at `snapshotId`, found through the deltas' parent links. */
@@ -117,28 +182,25 @@ export class SnapshotPersistence {
     return { chain, target: target! };
   }
 
-  /** Points the thread's head at `chain` (time travel); the snapshots themselves are unchanged. */
-  async setHead(threadId: string, chain: string[]): Promise<void> {
-    const head: ThreadHead = { threadId, chain, paused: false, interrupts: [], updatedAt: Date.now() };
-    const bytes = encodeJson(head);
+  /** A conditional head write by a host operation: store failures are STORE_FAILED, a conflict CONFLICT. */
+  async #moveHead(threadId: string, next: ThreadHead | null, action: string): Promise<void> {
+    let swapped: boolean;
     try {
-      await this.store.put(HEAD_PREFIX + threadId, bytes, { sizeBytes: bytes.length, createdAt: head.updatedAt, threadId, kind: "head" });
+      swapped = await this.swapHead(threadId, next);
     } catch (error) {
-      this.#heads.delete(threadId);
-      throw storeFailed(`move the head of thread "${threadId}"`, error);
+      throw storeFailed(action, error);
     }
-    this.#heads.set(threadId, head);
+    if (!swapped) throw conflictError(threadId);
   }
 
+  /** Points the thread's head at `chain` (time travel); the snapshots themselves are unchanged. */
+  async setHead(threadId: string, chain: string[]): Promise<void> {
+    await this.#moveHead(threadId, { threadId, chain, paused: false, interrupts: [], updatedAt: Date.now() }, `move the head of thread "${threadId}"`);
+  }
+
+  /** Deletes the thread's head (its snapshots stay until pruned). */
   async forget(threadId: string): Promise<void> {
-    this.#heads.set(threadId, null);
-    try {
-      await this.store.delete(HEAD_PREFIX + threadId);
-      await this.store.delete(LOG_PREFIX + threadId);
-    } catch (error) {
-      this.#heads.delete(threadId);
-      throw storeFailed(`forget thread "${threadId}"`, error);
-    }
+    await this.#moveHead(threadId, null, `forget thread "${threadId}"`);
   }
 
   async storedThreads(): Promise<ThreadHead[]> {
@@ -148,25 +210,9 @@ export class SnapshotPersistence {
       throw storeFailed("list threads", error);
     }
   }
+}
 
-  async callLog(threadId: string): Promise<CallLogEntry[]> {
-    try {
-      return decodeJson<CallLogEntry[]>(await this.store.get(LOG_PREFIX + threadId)) ?? [];
-    } catch (error) {
-      throw storeFailed(`read the call log of thread "${threadId}"`, error);
-    }
-  }
-
-  async writeCallLog(threadId: string, entries: CallLogEntry[]): Promise<void> {
-    try {
-      if (!entries.length) {
-        await this.store.delete(LOG_PREFIX + threadId);
-        return;
-      }
-      const bytes = encodeJson(entries);
-      await this.store.put(LOG_PREFIX + threadId, bytes, { sizeBytes: bytes.length, createdAt: Date.now(), threadId, kind: "log" });
-    } catch (error) {
-      throw storeFailed(`write the call log of thread "${threadId}"`, error);
-    }
-  }
+/** Another interpreter moved the thread's head since this operation read it. */
+export function conflictError(threadId: string): QuickboxError {
+  return new QuickboxError("CONFLICT", `thread "${threadId}" was changed by another interpreter while this operation ran (being resumed or evaluated elsewhere); nothing was run or written here`);
 }

@@ -3,20 +3,45 @@
  * four primitive methods so that any store — memory, IndexedDB, files, KV — behaves the same.
  *
  *   snap:<sha256>   a snapshot (immutable, content-addressed)
- *   head:<thread>   JSON: the thread's chain of snapshot ids (full, then deltas), paused state
- *   log:<thread>    JSON: calls being executed on resume (for exactly-once effects)
+ *   head:<thread>   JSON: the thread's chain of snapshot ids (full, then deltas), paused state, and
+ *                   the claim of a resume running its approved calls (with their call log)
  */
+import type { CallResult } from "../engine-contract.js";
 import { readSnapshotHeader } from "../snapshot/snapshot-codec.js";
 import type { PruneOptions, SnapshotStore, StoreRecord } from "../types.js";
 
 export const SNAPSHOT_PREFIX = "snap:";
 export const HEAD_PREFIX = "head:";
-export const LOG_PREFIX = "log:";
 
 export function isSnapshotStore(value: unknown): value is SnapshotStore {
   if (typeof value !== "object" || value === null) return false;
   const store = value as Record<string, unknown>;
   return ["get", "put", "delete", "list"].every((method) => typeof store[method] === "function");
+}
+
+/** A call a resume runs (approve, edit, recover "retry"): logged before it runs, and when it is done. */
+export interface CallLogEntry {
+  interruptId: string;
+  /** The guest's call id: the `ctx.callId` the tool saw. */
+  callId: string;
+  name: string;
+  args: unknown;
+  /** "executing": approved and started; "done": it finished, with `result` (replayed, never re-run). */
+  state: "executing" | "done";
+  result?: Omit<CallResult, "id">;
+}
+
+/**
+ * Written into a paused thread's head (conditionally) before a resume runs anything: only the
+ * interpreter that wrote it goes on. Its call log makes effects exactly-once: a claim older than
+ * claimTimeoutMs is a resume that died, and the next resume replays what is "done" and asks
+ * `recover` about what was "executing".
+ */
+export interface HeadClaim {
+  /** The interpreter that holds it. */
+  owner: string;
+  claimedAt: number;
+  calls: CallLogEntry[];
 }
 
 export interface ThreadHead {
@@ -26,6 +51,7 @@ export interface ThreadHead {
   paused: boolean;
   interrupts: unknown[];
   updatedAt: number;
+  claim?: HeadClaim;
 }
 
 export function encodeJson(value: unknown): Uint8Array {

@@ -5,7 +5,9 @@
  * The watchdog: a busy worker sends a heartbeat every HEARTBEAT_INTERVAL_MS. A worker that stays
  * silent longer than the CPU a program may use (timeoutMs for running plus timeoutMs for copying
  * its result) plus a grace period is stuck in a builtin that ignores QuickJS's interrupt. It is
- * terminated; its evals end as Timeout and the pool replaces it.
+ * terminated; its evals end as Timeout and the pool replaces it. Snapshotting runs no guest code
+ * but can take seconds for a large thread: a worker that says it starts one (and a control call)
+ * is allowed CONTROL_CALL_GRACE_MS more.
  */
 import * as Comlink from "comlink";
 import type { CallRunner, EncodedSnapshot, EngineOptions, EngineOutcome, EngineReply, EvalRequest, ForkRequest, GuestManifest, HostToWorker, Reply, RequestContext, ResumeRequest, SnapshotRequest, WireError, WorkerApi, WorkerToHost } from "../engine-contract.js";
@@ -132,8 +134,12 @@ export class EngineWorker {
 
   /** Silence allowed while an eval runs: the run and the result copy each get timeoutMs. */
   get #silenceLimitMs(): number {
-    return 2 * this.settings.engine.timeoutMs + WATCHDOG_GRACE_MS + (this.#controlCalls.size ? CONTROL_CALL_GRACE_MS : 0);
+    const snapshotting = this.#controlCalls.size > 0 || this.#snapshotting;
+    return 2 * this.settings.engine.timeoutMs + WATCHDOG_GRACE_MS + (snapshotting ? CONTROL_CALL_GRACE_MS : 0);
   }
+
+  /** The worker said it is taking a snapshot after an eval (until it next speaks). */
+  #snapshotting = false;
 
   /** A control call: it counts as hearing from the worker when it ends, and fails if the worker dies. */
   #control<T>(call: () => Promise<Reply<T>>): Promise<T> {
@@ -271,6 +277,7 @@ export class EngineWorker {
   #onMessage(data: unknown): void {
     if (!isWorkerToHost(data)) return;
     this.#lastHeard = performance.now();
+    this.#snapshotting = data.t === "heartbeat" && data.snapshotting === true;
     const message: WorkerToHost = data;
     switch (message.t) {
       case "calls": {

@@ -36,11 +36,27 @@ export function nodeStackSizeMb(maxStackSizeBytes: number): number {
   return Math.max(16, Math.ceil((maxStackSizeBytes * 16) / 2 ** 20));
 }
 
+/**
+ * Node flags the engine worker keeps from the process's own (`process.execArgv`). Everything else
+ * is left out: flags about how the main script is loaded or evaluated (`--input-type`, `--eval`,
+ * `--import`, `--loader`, `--require`, `--experimental-*` loaders), inspectors (a second one
+ * would fight over the port) and permission flags would break or change the worker, which runs
+ * quickbox's own built script.
+ */
+const KEPT_WORKER_FLAGS = ["--enable-source-maps", "--no-warnings", "--trace-warnings", "--no-deprecation", "--trace-deprecation", "--stack-trace-limit", "--expose-gc", "--max-old-space-size", "--max-semi-space-size"];
+
+export function workerExecArgv(execArgv: readonly string[]): string[] {
+  return execArgv.filter((flag) => KEPT_WORKER_FLAGS.some((kept) => flag === kept || flag.startsWith(`${kept}=`)));
+}
+
 export async function spawnWorker(options: { maxStackSizeBytes: number }): Promise<SpawnedWorker> {
   if (detectRuntime() === "node") {
     const { Worker } = await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:worker_threads");
     const { default: nodeEndpoint } = await import("comlink/dist/esm/node-adapter.mjs");
-    const worker = new Worker(nodeWorkerUrl(), { resourceLimits: { stackSizeMb: nodeStackSizeMb(options.maxStackSizeBytes) } });
+    const worker = new Worker(nodeWorkerUrl(), {
+      resourceLimits: { stackSizeMb: nodeStackSizeMb(options.maxStackSizeBytes) },
+      execArgv: workerExecArgv(process.execArgv),
+    });
     worker.unref();
     return {
       endpoint: nodeEndpoint(worker as never),

@@ -95,6 +95,7 @@ export class WorkerService {
       const context = {
         channel: { send: (calls: GuestCall[]) => this.#post({ t: "calls", id, calls }), receive: () => running.inbox.receive() },
         signal: running.controller.signal,
+        onSnapshot: () => this.#post({ t: "heartbeat", snapshotting: true }),
         ...(flags ? { pollCancel: () => void (Atomics.load(flags, id % flags.length) === id && running.controller.abort()) } : {}),
       };
       const core = this.#requireCore();

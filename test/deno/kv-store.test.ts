@@ -99,6 +99,55 @@ denoTest("contract: prunes snapshots no head needs, by count and by age, keeping
   }),
 );
 
+denoTest("contract: compareAndSet writes only over the value it expects, and deletes the same way", () =>
+  withKv(async (_kv, store) => {
+    const cas = store.compareAndSet!.bind(store);
+    const meta = (createdAt: number) => ({ sizeBytes: 1, createdAt, threadId: "t", kind: "head" as const });
+    assert.equal(await cas("head:t", bytes(1), { value: bytes(2), meta: meta(1) }), false);
+    assert.equal(await store.get("head:t"), undefined);
+    assert.equal(await cas("head:t", undefined, { value: bytes(1), meta: meta(1) }), true);
+    assert.deepEqual(await store.get("head:t"), bytes(1));
+    assert.equal(await cas("head:t", undefined, { value: bytes(9), meta: meta(2) }), false);
+    assert.equal(await cas("head:t", bytes(1, 0), { value: bytes(9), meta: meta(2) }), false);
+    assert.equal(await cas("head:t", bytes(1), { value: bytes(2, 3), meta: meta(3) }), true);
+    assert.deepEqual(await store.get("head:t"), bytes(2, 3));
+    assert.deepEqual(await store.list("head:"), [{ key: "head:t", sizeBytes: 1, createdAt: 3, threadId: "t", kind: "head" }]);
+    await store.put("head:t", bytes(7), meta(4));
+    assert.equal(await cas("head:t", bytes(2, 3), { value: bytes(8), meta: meta(5) }), false);
+    assert.equal(await cas("head:t", bytes(8), undefined), false);
+    assert.equal(await cas("head:t", bytes(7), undefined), true);
+    assert.equal(await store.get("head:t"), undefined);
+    assert.deepEqual(await store.list("head:"), []);
+    assert.equal(await cas("head:t", bytes(7), undefined), false);
+  }),
+);
+
+denoTest("contract: compareAndSet: of writers racing from one expected value exactly one wins, and its value stays", () =>
+  withKv(async (_kv, store) => {
+    const meta = { sizeBytes: 1, createdAt: 1, threadId: "r", kind: "head" as const };
+    await store.put("head:r", bytes(0), meta);
+    const outcomes = await Promise.all(Array.from({ length: 8 }, (_, n) => store.compareAndSet!("head:r", bytes(0), { value: bytes(n + 1), meta })));
+    assert.equal(outcomes.filter(Boolean).length, 1);
+    assert.deepEqual(await store.get("head:r"), bytes(outcomes.indexOf(true) + 1));
+  }),
+);
+
+denoTest("contract: compareAndSet handles values larger than one part of the backend", () =>
+  withKv(async (kv, store) => {
+    const large = patterned(140 * 1024, 3);
+    const other = large.slice();
+    other[other.length - 1] = other[other.length - 1]! ^ 1;
+    const meta = { sizeBytes: large.length, createdAt: 1, threadId: "l", kind: "head" as const };
+    assert.equal(await store.compareAndSet!("head:l", undefined, { value: large, meta }), true);
+    assert.equal(await store.compareAndSet!("head:l", other, { value: bytes(1), meta }), false);
+    assert.deepEqual(await store.get("head:l"), large);
+    assert.equal(await store.compareAndSet!("head:l", large, { value: other, meta }), true);
+    assert.deepEqual(await store.get("head:l"), other);
+    // The replaced value's chunks are gone: only the current value's three chunks remain.
+    assert.equal((await rawKeys(kv, ["quickbox", "chunk"])).length, 3);
+  }),
+);
+
 // --- chunking and commits ---
 
 denoTest("a 2 MiB value is stored as 64 KiB chunks over several commits and reads back byte for byte", () =>

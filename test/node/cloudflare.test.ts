@@ -141,7 +141,7 @@ function harnessStore(backend: "do-sqlite" | "do-kv" | "kv", options: StoreCallO
     const { status, json } = await post(harness, `/store/${backend}/${name}`, call);
     if (status !== 200) throw new Error(`store call ${call.method} failed: HTTP ${status}`);
     return (json as { result: unknown }).result;
-  }, options);
+  }, options, backend !== "kv");
 }
 
 const randomBytes = (length: number) => {
@@ -153,8 +153,14 @@ const randomBytes = (length: number) => {
 for (const backend of ["do-sqlite", "do-kv", "kv"] as const) {
   const title = { "do-sqlite": "durableObjectStore (SQLite-backed object)", "do-kv": "durableObjectStore (KV-backed object)", kv: "kvStore (Workers KV)" }[backend];
   describe(`${title}, in workerd`, () => {
-    defineStoreContract(() => harnessStore(backend));
-    describe("with values in parts of 2 bytes", () => defineStoreContract(() => harnessStore(backend, { maxPartBytes: 2 })));
+    const atomic = { compareAndSet: backend !== "kv" };
+    defineStoreContract(() => harnessStore(backend), atomic);
+    describe("with values in parts of 2 bytes", () => defineStoreContract(() => harnessStore(backend, { maxPartBytes: 2 }), { ...atomic, largeValues: false }));
+
+    it(backend === "kv" ? "has no compareAndSet: Workers KV is eventually consistent (decisions go through InterpreterDurableObject)" : "has compareAndSet", async () => {
+      const { json } = await post(harness, `/store/${backend}/has-cas`, { method: "hasCompareAndSet" } satisfies StoreCall);
+      expect((json as { result: unknown }).result).toBe(backend !== "kv");
+    });
 
     it("stores values above the backend's value limit in parts, and overwrites them", async () => {
       const store = harnessStore(backend, backend === "kv" ? { maxPartBytes: 64 * 1024 } : {});

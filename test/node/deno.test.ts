@@ -65,7 +65,7 @@ describe("quickbox/deno in real Deno", () => {
   });
 
   it("denoKvStore passes the store contract and the chunking, cut-write and concurrency cases on a real Deno KV", async () => {
-    const report = await expectDenoTestsPass("test/deno/kv-store.test.ts", 9);
+    const report = await expectDenoTestsPass("test/deno/kv-store.test.ts", 12);
     // The Deno file ports test/shared/store-contract-suite.ts case by case: it must not drift.
     const suite = readFileSync(new URL("../shared/store-contract-suite.ts", import.meta.url), "utf8");
     const cases = [...suite.matchAll(/\n\s*it\("([^"]+)"/g)].map((match) => match[1]!);

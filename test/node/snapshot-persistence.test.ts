@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { EncodedSnapshot } from "../../src/engine-contract.js";
 import { QuickboxError } from "../../src/errors.js";
-import { SnapshotPersistence, type CallLogEntry } from "../../src/host/snapshot-persistence.js";
+import { SnapshotPersistence } from "../../src/host/snapshot-persistence.js";
+import type { CallLogEntry } from "../../src/stores/store-contract.js";
 import { encodeSnapshot, readSnapshotHeader, snapshotId } from "../../src/snapshot/snapshot-codec.js";
 import { memoryStore } from "../../src/stores/memory-store.js";
 import type { Interrupt, SnapshotStore } from "../../src/types.js";
@@ -180,14 +181,17 @@ describe("SnapshotPersistence.write", () => {
     expect((await persistence.head("t"))!.chain).toEqual([second.id]);
   });
 
-  it("a head that cannot be read does not make write() throw: a full snapshot is still stored", async () => {
-    const { store, fail } = failingStore();
+  it("a head that cannot be read does not make write() throw: a warning, and nothing is stored (a conditional write needs the head)", async () => {
+    const { store, base, fail } = failingStore();
     const persistence = new SnapshotPersistence(store, MAX_BYTES);
     fail.get = () => true;
     const full = await makeSnapshot("t");
-    expect((await persistence.write("t", full, notPaused)).info?.id).toBe(full.id);
+    const written = await persistence.write("t", full, notPaused);
+    expect(written.info).toBeUndefined();
+    expect(written.warning).toMatch(/^snapshot not stored: /);
     fail.get = undefined;
-    expect((await new SnapshotPersistence(store, MAX_BYTES).head("t"))!.chain).toEqual([full.id]);
+    expect(await new SnapshotPersistence(store, MAX_BYTES).head("t")).toBeNull();
+    expect(await keys(base, "snap:")).toEqual([]);
   });
 
   it("a delta whose head cannot be read is refused with a warning, not thrown, and nothing is stored", async () => {
@@ -276,58 +280,100 @@ describe("SnapshotPersistence heads", () => {
     ]);
   });
 
-  it("forget() removes the head and the call log (the snapshots stay until pruned)", async () => {
+  it("forget() removes the head, claim and all (the snapshots stay until pruned)", async () => {
     const store = memoryStore();
     const persistence = new SnapshotPersistence(store, MAX_BYTES);
     const full = await makeSnapshot("t");
     await persistence.write("t", full, notPaused);
     await persistence.write("other", await makeSnapshot("other"), notPaused);
-    await persistence.writeCallLog("t", [{ interruptId: "i1", callId: "c1", name: "x", args: {}, state: "executing" }]);
+    expect(await persistence.writeClaim("t", { owner: "me", claimedAt: 1, calls: [] })).toBe(true);
     await persistence.forget("t");
     expect(await persistence.head("t")).toBeNull();
     expect(await new SnapshotPersistence(store, MAX_BYTES).head("t")).toBeNull();
-    expect(await persistence.callLog("t")).toEqual([]);
     expect(await keys(store, "head:")).toEqual(["head:other"]);
-    expect(await keys(store, "log:")).toEqual([]);
     expect(await store.get(`snap:${full.id}`)).toEqual(full.bytes);
     expect((await persistence.storedThreads()).map((head) => head.threadId)).toEqual(["other"]);
   });
 });
 
-describe("SnapshotPersistence call log", () => {
-  const entries: CallLogEntry[] = [
+describe("SnapshotPersistence: conditional head writes", () => {
+  const interrupts: Interrupt[] = [{ id: "i1", kind: "tool", name: "send_email", args: { to: "a@b" }, allowedDecisions: ["approve"] }];
+  const calls: CallLogEntry[] = [
     { interruptId: "i1", callId: "c1", name: "send_email", args: { to: "a@b" }, state: "executing" },
     { interruptId: "i2", callId: "c2", name: "charge", args: [1, "x"], state: "done", result: { ok: true, value: "1", encoding: "json" } },
   ];
 
-  it("is empty for a thread that has none", async () => {
-    expect(await new SnapshotPersistence(memoryStore(), MAX_BYTES).callLog("t")).toEqual([]);
-  });
-
-  it("round-trips through the store, per thread", async () => {
-    const store = memoryStore();
-    await new SnapshotPersistence(store, MAX_BYTES).writeCallLog("t", entries);
-    const reader = new SnapshotPersistence(store, MAX_BYTES);
-    expect(await reader.callLog("t")).toEqual(entries);
-    expect(await reader.callLog("u")).toEqual([]);
-  });
-
-  it("writing an empty log deletes the record", async () => {
+  it("a claim is written into the head, read back by another instance, and cleared by the next write that clears it", async () => {
     const store = memoryStore();
     const persistence = new SnapshotPersistence(store, MAX_BYTES);
-    await persistence.writeCallLog("t", entries);
-    expect(await keys(store, "log:")).toEqual(["log:t"]);
-    await persistence.writeCallLog("t", []);
-    expect(await keys(store, "log:")).toEqual([]);
-    expect(await persistence.callLog("t")).toEqual([]);
+    const paused = await makeSnapshot("t", { paused: true });
+    await persistence.write("t", paused, { paused: true, interrupts });
+    const claim = { owner: "a", claimedAt: 5, calls };
+    expect(await persistence.writeClaim("t", claim)).toBe(true);
+    expect((await new SnapshotPersistence(store, MAX_BYTES).head("t"))!.claim).toEqual(claim);
+    // A write that keeps the claim (hibernation, snapshot()) carries it over; one that clears it drops it.
+    const kept = await makeSnapshot("t", { paused: true });
+    await persistence.write("t", kept, { paused: true, interrupts });
+    expect((await persistence.freshHead("t"))!.claim).toEqual(claim);
+    await persistence.write("t", await makeSnapshot("t"), notPaused, "clear");
+    const head = (await persistence.freshHead("t"))!;
+    expect(head.claim).toBeUndefined();
+    expect(head.paused).toBe(false);
   });
 
-  it("a store that fails gives STORE_FAILED on write and read", async () => {
-    const { store, fail } = failingStore();
-    const persistence = new SnapshotPersistence(store, MAX_BYTES);
-    fail.put = () => true;
-    await expectQuickboxError(persistence.writeCallLog("t", entries), "STORE_FAILED");
-    fail.get = () => true;
-    await expectQuickboxError(persistence.callLog("t"), "STORE_FAILED");
+  it("a write over a head another instance moved is a conflict: nothing is written, the other's head stays", async () => {
+    const store = memoryStore();
+    const mine = new SnapshotPersistence(store, MAX_BYTES);
+    const theirs = new SnapshotPersistence(store, MAX_BYTES);
+    const first = await makeSnapshot("t");
+    await mine.write("t", first, notPaused);
+    const base = (await theirs.head("t"))!;
+    expect(base.chain).toEqual([first.id]);
+    const theirSecond = await makeSnapshot("t");
+    expect((await theirs.write("t", theirSecond, notPaused)).info?.id).toBe(theirSecond.id);
+    const mySecond = await makeSnapshot("t");
+    expect(await mine.write("t", mySecond, notPaused)).toEqual({ conflict: true });
+    // The loser's snapshot record was removed again; the winner's head is what the store holds.
+    expect(await store.get(`snap:${mySecond.id}`)).toBeUndefined();
+    expect((await new SnapshotPersistence(store, MAX_BYTES).head("t"))!.chain).toEqual([theirSecond.id]);
+    // After a conflict the loser reads the store again: its next write builds on the winner's head.
+    const myThird = await makeSnapshot("t");
+    expect((await mine.write("t", myThird, notPaused)).info?.id).toBe(myThird.id);
+  });
+
+  it("of two instances claiming one paused head, exactly one wins", async () => {
+    const store = memoryStore();
+    await new SnapshotPersistence(store, MAX_BYTES).write("t", await makeSnapshot("t", { paused: true }), { paused: true, interrupts });
+    const a = new SnapshotPersistence(store, MAX_BYTES);
+    const b = new SnapshotPersistence(store, MAX_BYTES);
+    await Promise.all([a.head("t"), b.head("t")]);
+    const outcomes = await Promise.all([a.writeClaim("t", { owner: "a", claimedAt: 1, calls }), b.writeClaim("t", { owner: "b", claimedAt: 1, calls })]);
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect((await new SnapshotPersistence(store, MAX_BYTES).head("t"))!.claim!.owner).toBe(outcomes[0] ? "a" : "b");
+  });
+
+  it("setHead and forget over a moved head are CONFLICT", async () => {
+    const store = memoryStore();
+    const mine = new SnapshotPersistence(store, MAX_BYTES);
+    const theirs = new SnapshotPersistence(store, MAX_BYTES);
+    const first = await makeSnapshot("t");
+    await mine.write("t", first, notPaused);
+    await theirs.head("t");
+    await theirs.write("t", await makeSnapshot("t"), notPaused);
+    await expectQuickboxError(mine.setHead("t", [first.id]), "CONFLICT");
+    await mine.head("t"); // read again: now it knows the winner's head
+    await theirs.write("t", await makeSnapshot("t"), notPaused);
+    await expectQuickboxError(mine.forget("t"), "CONFLICT");
+  });
+
+  it("a store without compareAndSet still works (read, compare, write)", async () => {
+    const { compareAndSet: _cas, ...plain } = memoryStore();
+    const persistence = new SnapshotPersistence(plain, MAX_BYTES);
+    const snapshot = await makeSnapshot("t");
+    expect((await persistence.write("t", snapshot, notPaused)).info?.id).toBe(snapshot.id);
+    const other = new SnapshotPersistence(plain, MAX_BYTES);
+    await other.head("t");
+    await other.write("t", await makeSnapshot("t"), notPaused);
+    expect((await persistence.write("t", await makeSnapshot("t"), notPaused)).conflict).toBe(true);
   });
 });

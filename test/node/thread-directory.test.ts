@@ -20,7 +20,7 @@ import type {
 } from "../../src/engine-contract.js";
 import { QuickboxError } from "../../src/errors.js";
 import { CallExecutor } from "../../src/host/call-executor.js";
-import type { CallLogEntry } from "../../src/host/snapshot-persistence.js";
+import type { CallLogEntry } from "../../src/stores/store-contract.js";
 import { ThreadDirectory } from "../../src/host/threads/thread-directory.js";
 import { resolveOptions } from "../../src/options.js";
 import { errorOutcome, pausedOutcome } from "../../src/result/outcomes.js";
@@ -191,6 +191,11 @@ const run = (directory: ThreadDirectory, code: string, threadId = "t") => direct
 
 // ── Tests ───────────────────────────────────────────────────────────────────────────────────
 
+/** The call log of the claim the thread's head holds (a resume in progress), as the store has it. */
+async function claimedCalls(directory: ThreadDirectory): Promise<CallLogEntry[]> {
+  return (await directory.persistence.freshHead("t"))?.claim?.calls ?? [];
+}
+
 describe("ThreadDirectory: what eval requests ask of the engine", () => {
   it("with a store configured, evals persist and name the stored head", async () => {
     const { directory, client, store } = setup({ store: memoryStore() });
@@ -346,7 +351,7 @@ describe("ThreadDirectory: pauses and resume", () => {
     expect(error.code).toBe("UNKNOWN_INTERRUPT");
     expect(error.message).toContain("int-1");
     expect(client.ops).toEqual(["eval"]);
-    expect(await directory.persistence.callLog("t")).toEqual([]);
+    expect(await claimedCalls(directory)).toEqual([]);
   });
 
   it("a decision the interrupt does not allow is DECISION_NOT_ALLOWED", async () => {
@@ -364,7 +369,7 @@ describe("ThreadDirectory: pauses and resume", () => {
     expect(error.code).toBe("TOOL_MISSING");
     expect(error.message).toContain('"send_email"');
     expect(other.client.ops).toEqual([]);
-    expect(await other.directory.persistence.callLog("t")).toEqual([]);
+    expect(await claimedCalls(other.directory)).toEqual([]);
   });
 
   it("an approved call is logged as executing under its guest call id, runs with that ctx.callId, and the log is cleared after", async () => {
@@ -372,13 +377,13 @@ describe("ThreadDirectory: pauses and resume", () => {
     const logSeen: CallLogEntry[][] = [];
     const resumed = await makeSnapshot("t");
     client.answer(async (_request, context) => {
-      logSeen.push(await directory.persistence.callLog("t"));
+      logSeen.push(await claimedCalls(directory));
       // The engine runs the approved call (the guest's call c7) through the runner it was given.
       const results = await new Promise<CallResult[]>((resolve) => {
         context.calls.run([{ id: "c7", kind: "tool", name: "send_email", args: '{"to":"ana@example.com"}' }], { threadId: "t", signal: new AbortController().signal }, resolve);
       });
       expect(results).toEqual([{ id: "c7", ok: true, value: '{"sent":true}', encoding: "json" }]);
-      logSeen.push(await directory.persistence.callLog("t"));
+      logSeen.push(await claimedCalls(directory));
       return reply(okOutcome("done"), { snapshot: resumed });
     });
 
@@ -395,7 +400,7 @@ describe("ThreadDirectory: pauses and resume", () => {
       { interruptId: "int-1", callId: "c7", name: "send_email", args: { to: "ana@example.com" }, state: "done", result: { ok: true, value: '{"sent":true}', encoding: "json" } },
     ]);
     expect(sent).toEqual([{ input: { to: "ana@example.com" }, context: expect.objectContaining({ threadId: "t", callId: "c7" }) }]);
-    expect(await directory.persistence.callLog("t")).toEqual([]);
+    expect(await claimedCalls(directory)).toEqual([]);
     expect(await directory.persistence.freshHead("t")).toMatchObject({ paused: false, chain: [resumed.id] });
   });
 
@@ -403,7 +408,7 @@ describe("ThreadDirectory: pauses and resume", () => {
     const { directory, client } = await pausedSetup();
     const logSeen: CallLogEntry[][] = [];
     client.answer(async () => {
-      logSeen.push(await directory.persistence.callLog("t"));
+      logSeen.push(await claimedCalls(directory));
       return reply(okOutcome(), { snapshot: await makeSnapshot("t") });
     });
     await directory.resume("t", { "int-1": { type: "reject", message: "no" } }, undefined);

@@ -544,12 +544,10 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       for (let waitedMs = 0; slowCalls === 0 && waitedMs < 10_000; waitedMs += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       expect([sent, slowCalls]).toEqual([1, 1]);
       const recovered: unknown[] = [];
-      const b = await make({
-        tools: [send, { name: "slow", execute: () => "fast this time" }],
-        store,
-        interruptOn: { send_email: true },
-        recover: (call) => (recovered.push(call), "fail"),
-      });
+      const options = { tools: [send, { name: "slow", execute: () => "fast this time" }], store, interruptOn: { send_email: true }, recover: (call: unknown) => (recovered.push(call), "fail" as const) };
+      // The dead process's claim holds for claimTimeoutMs: until then the pause is "being resumed elsewhere".
+      await expectCode((await make(options)).resume("done-log", {}), "CONFLICT");
+      const b = await make({ ...options, claimTimeoutMs: 1 });
       const done = await b.resume("done-log", {});
       expect(done.value).toEqual(["receipt-1", "fast this time"]);
       expect(sent).toBe(1);
@@ -591,6 +589,7 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
         tools: [{ name: "send_email", execute: () => (runs++, "sent again") }],
         store,
         recover: (call) => (recovered.push(call), "fail"),
+        claimTimeoutMs: 1, // the dead process's claim is taken for dead at once
       });
       const failed = await b.resume("x", {});
       // recover gets the call as the tool saw it: the same ctx.callId (not the interrupt's id).

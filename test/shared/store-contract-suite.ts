@@ -5,7 +5,11 @@ import type { SnapshotStore } from "../../src/index.js";
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const head = (threadId: string, chain: string[]) => new TextEncoder().encode(JSON.stringify({ threadId, chain, paused: false, interrupts: [], updatedAt: 0 }));
 
-export function defineStoreContract(makeStore: () => Promise<SnapshotStore> | SnapshotStore): void {
+/**
+ * `compareAndSet: false`: the store cannot compare-and-swap (Workers KV); those cases are left out.
+ * `largeValues: false`: skip the 140 KiB case (a store cut into 2-byte parts would need 70,000).
+ */
+export function defineStoreContract(makeStore: () => Promise<SnapshotStore> | SnapshotStore, options: { compareAndSet?: boolean; largeValues?: boolean } = {}): void {
   it("puts, gets, lists with metadata and deletes", async () => {
     const store = await makeStore();
     expect(await store.get("snap:missing")).toBeUndefined();
@@ -46,4 +50,61 @@ export function defineStoreContract(makeStore: () => Promise<SnapshotStore> | Sn
     expect((await store.prune!()).removed.sort()).toEqual(["s4", "s5"]);
     expect((await store.list("snap:")).map((r) => r.key)).toEqual(["snap:s1"]);
   });
+
+  if (options.compareAndSet === false) return;
+
+  it("compareAndSet writes only over the value it expects, and deletes the same way", async () => {
+    const store = await makeStore();
+    expect(store.compareAndSet, "every built-in store but kvStore implements compareAndSet").toBeTypeOf("function");
+    const cas = store.compareAndSet!.bind(store);
+    const meta = (createdAt: number) => ({ sizeBytes: 1, createdAt, threadId: "t", kind: "head" as const });
+    // Absent: only a write that expects absence succeeds.
+    expect(await cas("head:t", bytes(1), { value: bytes(2), meta: meta(1) })).toBe(false);
+    expect(await store.get("head:t")).toBeUndefined();
+    expect(await cas("head:t", undefined, { value: bytes(1), meta: meta(1) })).toBe(true);
+    expect(await store.get("head:t")).toEqual(bytes(1));
+    expect(await cas("head:t", undefined, { value: bytes(9), meta: meta(2) })).toBe(false);
+    // Present: the expected bytes must match exactly (length too).
+    expect(await cas("head:t", bytes(1, 0), { value: bytes(9), meta: meta(2) })).toBe(false);
+    expect(await cas("head:t", bytes(1), { value: bytes(2, 3), meta: meta(3) })).toBe(true);
+    expect(await store.get("head:t")).toEqual(bytes(2, 3));
+    expect(await store.list("head:")).toEqual([{ key: "head:t", sizeBytes: 1, createdAt: 3, threadId: "t", kind: "head" }]);
+    // A plain put is what the next compareAndSet compares with.
+    await store.put("head:t", bytes(7), meta(4));
+    expect(await cas("head:t", bytes(2, 3), { value: bytes(8), meta: meta(5) })).toBe(false);
+    // Delete: only over the expected value.
+    expect(await cas("head:t", bytes(8), undefined)).toBe(false);
+    expect(await cas("head:t", bytes(7), undefined)).toBe(true);
+    expect(await store.get("head:t")).toBeUndefined();
+    expect(await store.list("head:")).toEqual([]);
+    expect(await cas("head:t", bytes(7), undefined)).toBe(false);
+  });
+
+  it("compareAndSet: of writers racing from one expected value exactly one wins, and its value stays", async () => {
+    const store = await makeStore();
+    const meta = { sizeBytes: 1, createdAt: 1, threadId: "r", kind: "head" as const };
+    await store.put("head:r", bytes(0), meta);
+    const racers = Array.from({ length: 8 }, (_, n) => store.compareAndSet!("head:r", bytes(0), { value: bytes(n + 1), meta }));
+    const outcomes = await Promise.all(racers);
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect(await store.get("head:r")).toEqual(bytes(outcomes.indexOf(true) + 1));
+  });
+
+  if (options.largeValues === false) return;
+
+  it("compareAndSet handles values larger than one part of the backend", async () => {
+    const store = await makeStore();
+    // Larger than a Durable Object part (127 KiB) and two Deno KV chunks (64 KiB).
+    const large = new Uint8Array(140 * 1024);
+    for (let i = 0; i < large.length; i++) large[i] = (i * 7) % 251;
+    const other = large.slice();
+    other[other.length - 1] = other[other.length - 1]! ^ 1;
+    const same = (a: Uint8Array | undefined, b: Uint8Array) => a !== undefined && a.length === b.length && a.every((byte, i) => byte === b[i]);
+    const meta = { sizeBytes: large.length, createdAt: 1, threadId: "l", kind: "head" as const };
+    expect(await store.compareAndSet!("head:l", undefined, { value: large, meta })).toBe(true);
+    expect(await store.compareAndSet!("head:l", other, { value: bytes(1), meta })).toBe(false);
+    expect(same(await store.get("head:l"), large)).toBe(true);
+    expect(await store.compareAndSet!("head:l", large, { value: other, meta })).toBe(true);
+    expect(same(await store.get("head:l"), other)).toBe(true);
+  }, 30_000);
 }

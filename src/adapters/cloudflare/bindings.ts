@@ -19,10 +19,16 @@ export interface KvNamespaceLike {
   list<Metadata>(options: { prefix?: string; cursor?: string; limit?: number }): Promise<KvListResult<Metadata>>;
 }
 
-/** Durable Object storage (`ctx.storage`): its key-value API, on SQLite- or KV-backed objects. */
-export interface DurableObjectStorageLike {
+/** The key-value calls of Durable Object storage and of one of its transactions. */
+export interface DurableObjectKeyValueLike {
   get(keys: string[]): Promise<Map<string, unknown>>;
   put(entries: Record<string, unknown>): Promise<void>;
   delete(keys: string[]): Promise<number>;
+}
+
+/** Durable Object storage (`ctx.storage`): its key-value API, on SQLite- or KV-backed objects. */
+export interface DurableObjectStorageLike extends DurableObjectKeyValueLike {
   list(options?: { prefix?: string; startAfter?: string; limit?: number }): Promise<Map<string, unknown>>;
+  /** Runs `closure` as one transaction (all its reads see one state, its writes commit together). */
+  transaction?<T>(closure: (txn: DurableObjectKeyValueLike) => Promise<T>): Promise<T>;
 }

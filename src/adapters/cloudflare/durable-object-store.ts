@@ -14,8 +14,9 @@
  * interpreter's order (snapshot first, head last) keeps the previous head restorable. prune()
  * removes parts no index names once their write is older than abandonedWriteAgeMs.
  */
-import { pruneSnapshots, type PruneOptions, type PrunableSnapshotStore, type StoreRecord, type StoreRecordMeta } from "../../index.js";
-import type { DurableObjectStorageLike } from "./bindings.js";
+import { pruneSnapshots, type AtomicSnapshotStore, type PruneOptions, type StoreRecord, type StoreRecordMeta } from "../../index.js";
+import { sameBytes } from "../../adapter-support.js";
+import type { DurableObjectKeyValueLike, DurableObjectStorageLike } from "./bindings.js";
 import { abandonedPartKeys, abandonedWriteAgeOption, cleanMeta, inBatches, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
 
 export interface DurableObjectStoreOptions {
@@ -48,21 +49,58 @@ function isIndexRecord(value: unknown): value is IndexRecord {
   return typeof record.meta === "object" && typeof record.valueBytes === "number" && typeof record.parts === "number" && typeof record.generation === "string";
 }
 
-export function durableObjectStore(storage: DurableObjectStorageLike, options: DurableObjectStoreOptions = {}): PrunableSnapshotStore {
+export function durableObjectStore(storage: DurableObjectStorageLike, options: DurableObjectStoreOptions = {}): AtomicSnapshotStore {
   const prefix = options.keyPrefix ?? "quickbox:";
   const maxPartBytes = partBytesOption(options.maxPartBytes, DEFAULT_DO_PART_BYTES, MAX_DO_PART_BYTES, "maxPartBytes");
   const abandonedWriteAgeMs = abandonedWriteAgeOption(options.abandonedWriteAgeMs);
   const indexKey = (key: string) => `${prefix}i:${key}`;
   const partKeys = (record: IndexRecord) => Array.from({ length: record.parts }, (_, n) => `${prefix}p:${record.generation}:${n}`);
 
-  async function readIndex(key: string): Promise<IndexRecord | undefined> {
-    const value = (await storage.get([indexKey(key)])).get(indexKey(key));
+  async function readIndex(key: string, from: DurableObjectKeyValueLike = storage): Promise<IndexRecord | undefined> {
+    const value = (await from.get([indexKey(key)])).get(indexKey(key));
     return isIndexRecord(value) ? value : undefined;
   }
 
   /** Best effort: once no index names them, parts are never read again, only left over. */
-  async function deleteParts(record: IndexRecord): Promise<void> {
-    await inBatches(partKeys(record), MAX_KEYS_PER_CALL, (batch) => storage.delete(batch)).catch(() => {});
+  async function deleteParts(record: IndexRecord, from: DurableObjectKeyValueLike = storage): Promise<void> {
+    await inBatches(partKeys(record), MAX_KEYS_PER_CALL, (batch) => from.delete(batch)).catch(() => {});
+  }
+
+  async function readValue(key: string, from: DurableObjectKeyValueLike = storage): Promise<Uint8Array | undefined> {
+    const record = await readIndex(key, from);
+    if (!record) return undefined;
+    const keys = partKeys(record);
+    const parts: Uint8Array[] = [];
+    await inBatches(keys, MAX_KEYS_PER_CALL, async (batch) => {
+      const found = await from.get(batch);
+      for (const partKey of batch) {
+        const part = found.get(partKey);
+        if (!(part instanceof Uint8Array)) throw incomplete(`${key}: part ${partKey} is missing`);
+        parts.push(part);
+      }
+    });
+    return joinParts(parts, record.valueBytes);
+  }
+
+  async function writeValue(key: string, value: Uint8Array, meta: StoreRecordMeta, to: DurableObjectKeyValueLike = storage): Promise<void> {
+    const previous = await readIndex(key, to);
+    const parts = splitValue(value, maxPartBytes);
+    const record: IndexRecord = { meta: cleanMeta(meta), valueBytes: value.length, parts: parts.length, generation: newGeneration() };
+    const entries = Object.fromEntries(partKeys(record).map((partKey, n) => [partKey, parts[n]]));
+    if (parts.length < MAX_KEYS_PER_CALL) {
+      await to.put({ ...entries, [indexKey(key)]: record });
+    } else {
+      await inBatches(Object.entries(entries), MAX_KEYS_PER_CALL, (batch) => to.put(Object.fromEntries(batch)));
+      await to.put({ [indexKey(key)]: record });
+    }
+    if (previous) await deleteParts(previous, to);
+  }
+
+  async function deleteValue(key: string, from: DurableObjectKeyValueLike = storage): Promise<void> {
+    const record = await readIndex(key, from);
+    if (!record) return;
+    await from.delete([indexKey(key)]);
+    await deleteParts(record, from);
   }
 
   /** Every key under `listPrefix`, page by page (values are read too: DO storage has no keys-only list). */
@@ -86,42 +124,24 @@ export function durableObjectStore(storage: DurableObjectStorageLike, options: D
     await inBatches(abandonedPartKeys(partKeyList, partPrefix, live, abandonedWriteAgeMs), MAX_KEYS_PER_CALL, (batch) => storage.delete(batch));
   }
 
-  const store: PrunableSnapshotStore = {
-    async get(key) {
-      const record = await readIndex(key);
-      if (!record) return undefined;
-      const keys = partKeys(record);
-      const parts: Uint8Array[] = [];
-      await inBatches(keys, MAX_KEYS_PER_CALL, async (batch) => {
-        const found = await storage.get(batch);
-        for (const partKey of batch) {
-          const part = found.get(partKey);
-          if (!(part instanceof Uint8Array)) throw incomplete(`${key}: part ${partKey} is missing`);
-          parts.push(part);
-        }
-      });
-      return joinParts(parts, record.valueBytes);
-    },
+  const store: AtomicSnapshotStore = {
+    get: (key) => readValue(key),
+    put: (key, value, meta) => writeValue(key, value, meta),
+    delete: (key) => deleteValue(key),
 
-    async put(key, value, meta) {
-      const previous = await readIndex(key);
-      const parts = splitValue(value, maxPartBytes);
-      const record: IndexRecord = { meta: cleanMeta(meta), valueBytes: value.length, parts: parts.length, generation: newGeneration() };
-      const entries = Object.fromEntries(partKeys(record).map((partKey, n) => [partKey, parts[n]]));
-      if (parts.length < MAX_KEYS_PER_CALL) {
-        await storage.put({ ...entries, [indexKey(key)]: record });
-      } else {
-        await inBatches(Object.entries(entries), MAX_KEYS_PER_CALL, (batch) => storage.put(Object.fromEntries(batch)));
-        await storage.put({ [indexKey(key)]: record });
-      }
-      if (previous) await deleteParts(previous);
-    },
-
-    async delete(key) {
-      const record = await readIndex(key);
-      if (!record) return;
-      await storage.delete([indexKey(key)]);
-      await deleteParts(record);
+    /**
+     * One storage transaction: the read, the comparison and the write see and change one state.
+     * (Calls to one object also never interleave between storage operations, so even a storage
+     * without transaction() cannot be written in between.)
+     */
+    async compareAndSet(key, expected, next) {
+      const swap = async (txn: DurableObjectKeyValueLike) => {
+        if (!sameBytes(await readValue(key, txn), expected)) return false;
+        if (next) await writeValue(key, next.value, next.meta, txn);
+        else await deleteValue(key, txn);
+        return true;
+      };
+      return storage.transaction ? storage.transaction(swap) : swap(storage);
     },
 
     async list(keyPrefix = "") {

@@ -5,6 +5,7 @@
  * value stays readable; a cut put leaves only loose chunks that prune() removes.
  */
 import { QuickboxError, type StoreRecord, type StoreRecordMeta } from "../../index.js";
+import { sameBytes } from "../../adapter-support.js";
 import { KV_MAX_LIST_BATCH, KV_MAX_VALUE_BYTES, type DenoKvLike } from "./deno-kv.js";
 import { applyMutations, commitGroups, deleteMutation, fitsOneCommit, groupCommits, setMutation, type KvMutation } from "./kv-commits.js";
 import { cleanMeta, type KvLayout, type LooseWrite, type RecordIndex } from "./kv-layout.js";
@@ -73,27 +74,85 @@ async function abandonWrite(kv: DenoKvLike, layout: KvLayout, key: string, write
 }
 
 export async function writeRecord(kv: DenoKvLike, layout: KvLayout, key: string, value: Uint8Array, meta: StoreRecordMeta): Promise<void> {
+  const prepared = await prepareValue(kv, layout, key, value, meta);
+  let replaced: IndexChange["replaced"];
+  try {
+    replaced = await changeIndex(kv, layout, key, (current) => retire(layout, key, current, prepared.commit));
+  } catch (error) {
+    if (prepared.prewritten) await abandonWrite(kv, layout, key, prepared.writeId, prepared.writing).catch(() => undefined);
+    throw error;
+  }
+  await deleteReplaced(kv, layout, replaced);
+}
+
+/**
+ * A new value, ready for its index commit: a small one is all mutations of that commit; a large
+ * one's chunks are written first, in commits of their own, marked "writing" until the index names
+ * them (a put cut short leaves them to prune()).
+ */
+interface PreparedValue {
+  /** Mutations for the index commit itself (small values: their chunks too). */
+  commit: KvMutation[];
+  writeId: string;
+  writing: LooseWrite;
+  /** Chunks were written before the index commit (large values): abandon them if it does not happen. */
+  prewritten: boolean;
+}
+
+async function prepareValue(kv: DenoKvLike, layout: KvLayout, key: string, value: Uint8Array, meta: StoreRecordMeta): Promise<PreparedValue> {
   const writeId = crypto.randomUUID();
   const chunks = splitChunks(value.slice()).map((bytes, n) => setMutation(layout.chunk(key, writeId, n), bytes));
   const index: RecordIndex = { meta: cleanMeta(meta), writeId, chunkCount: chunks.length, byteLength: value.length };
   const indexSet = setMutation(layout.index(key), index);
   const writing: LooseWrite = { key, chunkCount: chunks.length, state: "writing", sinceMs: Date.now() };
   const marker = looseMarker(layout, writeId, writing);
-  if (fitsOneCommit(chunks, [indexSet, marker])) {
-    await deleteReplaced(kv, layout, await changeIndex(kv, layout, key, (current) => retire(layout, key, current, [...chunks, indexSet])));
-    return;
-  }
-  let replaced: IndexChange["replaced"];
+  if (fitsOneCommit(chunks, [indexSet, marker])) return { commit: [...chunks, indexSet], writeId, writing, prewritten: false };
+  const groups = groupCommits(chunks, [marker]);
+  groups[0]!.unshift(marker);
   try {
-    const groups = groupCommits(chunks, [marker]);
-    groups[0]!.unshift(marker);
     await commitGroups(kv, groups);
-    replaced = await changeIndex(kv, layout, key, (current) => retire(layout, key, current, [indexSet, deleteMutation(layout.loose(writeId))]));
   } catch (error) {
     await abandonWrite(kv, layout, key, writeId, writing).catch(() => undefined);
     throw error;
   }
-  await deleteReplaced(kv, layout, replaced);
+  return { commit: [indexSet, deleteMutation(layout.loose(writeId))], writeId, writing, prewritten: true };
+}
+
+/**
+ * Compare-and-swap: the current value is read (index and chunks) and compared; the index commit
+ * is checked against the index's versionstamp, so no other write lands between the read and the
+ * commit. A commit refused because the key changed is retried from the read: the new value may
+ * still be the expected one (a rewrite of the same bytes), or not (then false).
+ */
+export async function compareAndSetRecord(
+  kv: DenoKvLike,
+  layout: KvLayout,
+  key: string,
+  expected: Uint8Array | undefined,
+  next: { value: Uint8Array; meta: StoreRecordMeta } | undefined,
+): Promise<boolean> {
+  const prepared = next ? await prepareValue(kv, layout, key, next.value, next.meta) : null;
+  try {
+    for (let attempt = 0; attempt < MAX_INDEX_ATTEMPTS; attempt++) {
+      const index = await kv.get<RecordIndex>(layout.index(key));
+      const current = index.value ? await readChunks(kv, layout, key, index.value) : undefined;
+      if (index.value && current === undefined) continue; // replaced while its chunks were read
+      if (!sameBytes(current, expected)) {
+        if (prepared?.prewritten) await abandonWrite(kv, layout, key, prepared.writeId, prepared.writing).catch(() => undefined);
+        return false;
+      }
+      const change = retire(layout, key, index.value, prepared ? prepared.commit : [deleteMutation(layout.index(key))]);
+      const operation = kv.atomic().check({ key: layout.index(key), versionstamp: index.versionstamp });
+      if ((await applyMutations(operation, change.mutations).commit()).ok) {
+        await deleteReplaced(kv, layout, change.replaced);
+        return true;
+      }
+    }
+  } catch (error) {
+    if (prepared?.prewritten) await abandonWrite(kv, layout, key, prepared.writeId, prepared.writing).catch(() => undefined);
+    throw error;
+  }
+  throw storeFailed(`"${key}" kept changing under concurrent writers; gave up after ${MAX_INDEX_ATTEMPTS} attempts`);
 }
 
 export async function deleteRecord(kv: DenoKvLike, layout: KvLayout, key: string): Promise<void> {

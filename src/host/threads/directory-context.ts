@@ -2,7 +2,7 @@
 import type { EncodedSnapshot, EngineClient } from "../../engine-contract.js";
 import type { ResolvedOptions } from "../../options.js";
 import type { SnapshotInfo } from "../../types.js";
-import type { SnapshotPersistence } from "../snapshot-persistence.js";
+import type { HeadWrite, SnapshotPersistence } from "../snapshot-persistence.js";
 import { publicInterrupt, type HeldInterrupt, type ThreadTable } from "./thread-table.js";
 
 export interface DirectoryContext {
@@ -10,25 +10,40 @@ export interface DirectoryContext {
   persistence: SnapshotPersistence;
   table: ThreadTable;
   options: ResolvedOptions;
+  /** This interpreter, as the owner of the claims it writes. */
+  owner: string;
 }
 
 /**
  * Stores a snapshot the engine made and moves the thread's head to it. A snapshot that cannot be
  * stored (too large, a failing store) gives a warning: the request's result stands either way.
+ * A conflict (another interpreter moved the head) is returned as such; the caller decides.
  */
 export async function storeSnapshot(
   context: DirectoryContext,
   threadId: string,
   snapshot: EncodedSnapshot,
   interrupts: HeldInterrupt[],
-): Promise<{ info?: SnapshotInfo; warning?: string }> {
-  const written = await context.persistence.write(threadId, snapshot, { paused: snapshot.header.paused, interrupts });
+  claim: "keep" | "clear" = "keep",
+): Promise<HeadWrite> {
+  const written = await context.persistence.write(threadId, snapshot, { paused: snapshot.header.paused, interrupts }, claim);
   if (written.info) {
     context.table.markStored(threadId, written.info.id);
     context.options.emit({ type: "snapshot", threadId, snapshot: written.info });
   }
   return written;
 }
+
+/**
+ * This interpreter's live copy of a thread lost a race for the store: it is dropped, so the next
+ * request works on the state the winner stored.
+ */
+export async function dropStaleCopy(context: DirectoryContext, threadId: string): Promise<void> {
+  await context.client.drop(threadId).catch(() => {});
+  context.table.forget(threadId);
+}
+
+export type { SnapshotInfo };
 
 export function emitWarning(context: DirectoryContext, threadId: string, message: string): void {
   context.options.emit({ type: "warning", threadId, message });

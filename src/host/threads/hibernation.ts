@@ -3,7 +3,7 @@
  * and dropped from the engine; their next request restores them from the store.
  */
 import type { SerialQueues } from "../../util/serial-queues.js";
-import { emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
+import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
 
 export async function hibernateIdle(context: DirectoryContext, queues: SerialQueues): Promise<void> {
   const { table, options, persistence, client } = context;
@@ -20,6 +20,12 @@ export async function hibernateIdle(context: DirectoryContext, queues: SerialQue
         if (table.isDirty(threadId) || !head) {
           const snapshot = await client.snapshot({ threadId, storedHead: head?.chain[head.chain.length - 1] ?? null });
           const written = await storeSnapshot(context, threadId, snapshot, table.paused(threadId) ?? []);
+          if (written.conflict) {
+            // Another interpreter moved the thread: this live copy is stale, and is dropped unstored.
+            await dropStaleCopy(context, threadId);
+            emitWarning(context, threadId, "another interpreter changed this thread in the store: the live copy here was dropped and the stored state is used");
+            return;
+          }
           // A thread that cannot be stored stays live: hibernating it would lose it.
           if (!written.info) {
             emitWarning(context, threadId, `thread not hibernated: ${written.warning}`);

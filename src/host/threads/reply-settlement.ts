@@ -4,9 +4,10 @@
  * here, with every warning the host has to add.
  */
 import type { EngineOutcome, EngineReply, PendingInterrupt } from "../../engine-contract.js";
+import { QuickboxError } from "../../errors.js";
 import { toEvalResult } from "../../result/eval-result.js";
 import type { EvalResult } from "../../types.js";
-import { emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
+import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
 import { lostWarning, publicInterrupt, type HeldInterrupt } from "./thread-table.js";
 
 function heldInterrupts(pending: PendingInterrupt[] | undefined): HeldInterrupt[] {
@@ -25,11 +26,20 @@ export function renderResult(context: DirectoryContext, outcome: EngineOutcome, 
   return toEvalResult(outcome, { captureConsole: context.options.engine.captureConsole, durationMs, toolCalls: outcome.toolCalls ?? 0, warnings });
 }
 
+/** The program ran, but another interpreter moved the thread's head meanwhile: its end is not stored. */
+function lostRace(threadId: string, kind: "eval" | "resume"): QuickboxError {
+  return new QuickboxError(
+    "CONFLICT",
+    `thread "${threadId}" was changed by another interpreter while this ${kind} ran: its result was not stored, and the thread keeps the other interpreter's state`,
+  );
+}
+
 /**
  * Applies a reply to the thread and renders its result. `restored`: the request carried the
  * thread's stored chain (it was not live), which the restart note of a lost thread says.
+ * `resume`: the reply ends a resume, whose claim the head write clears.
  */
-export async function settleReply(context: DirectoryContext, threadId: string, reply: EngineReply, restored: boolean): Promise<EvalResult> {
+export async function settleReply(context: DirectoryContext, threadId: string, reply: EngineReply, restored: boolean, resume = false): Promise<EvalResult> {
   const { table, options, persistence } = context;
   const { outcome } = reply;
   const paused = outcome.status === "paused";
@@ -54,7 +64,11 @@ export async function settleReply(context: DirectoryContext, threadId: string, r
   if (callFinished) {
     if (await persistence.head(threadId)) await persistence.forget(threadId);
   } else if (reply.snapshot) {
-    const written = await storeSnapshot(context, threadId, reply.snapshot, held ?? []);
+    const written = await storeSnapshot(context, threadId, reply.snapshot, held ?? [], resume ? "clear" : "keep");
+    if (written.conflict) {
+      await dropStaleCopy(context, threadId);
+      throw lostRace(threadId, resume ? "resume" : "eval");
+    }
     if (written.warning) storageWarnings.push(written.warning);
   }
   const result = renderResult(context, outcome, reply.durationMs, [...warnings, ...storageWarnings]);

@@ -1,43 +1,46 @@
 /**
- * The call log of a resume, for exactly-once effects: before approved calls run they are logged
- * as "executing"; when one finishes it is logged as "done" with its result, before the program
- * sees the result. Entries are keyed by the guest's call id — the `ctx.callId` the tool sees,
- * which `recover` receives too. At the next resume after a crash, a "done" call's result is
- * replayed and an "executing" one goes to `recover`, never silently run again.
+ * The call log of a resume, for exactly-once effects. It lives in the resume's claim on the
+ * thread's head (claims.ts): before approved calls run they are logged as "executing"; when one
+ * finishes it is logged as "done" with its result, before the program sees the result. Entries are
+ * keyed by the guest's call id — the `ctx.callId` the tool sees, which `recover` receives too. When
+ * a resume died, the next one replays what is "done" and asks `recover` about what was "executing":
+ * never run again silently.
  */
 import type { CallRunner, CallScope, GuestCall, InterruptDecision, ResultSink } from "../../engine-contract.js";
 import type { ResolvedOptions } from "../../options.js";
-import type { CallLogEntry } from "../snapshot-persistence.js";
+import type { CallLogEntry, HeadClaim } from "../../stores/store-contract.js";
 import type { HeldInterrupt } from "./thread-table.js";
 
-/** Decisions for the calls a previous resume left in the log. */
-export async function recoveredDecisions(
-  threadId: string,
-  pending: HeldInterrupt[],
-  log: CallLogEntry[],
-  recover: ResolvedOptions["recover"],
-): Promise<Map<string, InterruptDecision>> {
-  const decided = new Map<string, InterruptDecision>();
-  for (const entry of log) {
+export interface Recovery {
+  /** What the dead resume's calls become in this one: a replayed result, a failure, or a retry. */
+  decisions: Map<string, InterruptDecision>;
+  /** Entries carried into the new claim: settled outcomes are kept, so a later crash replays them too. */
+  carried: CallLogEntry[];
+}
+
+/** Recovers the calls of a claim whose resume died (see claims.ts). */
+export async function recoverClaim(threadId: string, pending: HeldInterrupt[], claim: HeadClaim, recover: ResolvedOptions["recover"]): Promise<Recovery> {
+  const decisions = new Map<string, InterruptDecision>();
+  const carried: CallLogEntry[] = [];
+  for (const entry of claim.calls) {
     const interrupt = pending.find((candidate) => candidate.id === entry.interruptId);
     if (!interrupt) continue;
     if (entry.state === "done" && entry.result) {
       // It finished before the process stopped: its recorded result is what the program gets.
-      decided.set(interrupt.id, { interruptId: interrupt.id, result: entry.result });
+      decisions.set(interrupt.id, { interruptId: interrupt.id, result: entry.result });
+      carried.push(entry);
       continue;
     }
     const choice = recover ? await recover({ threadId, callId: entry.callId, name: entry.name, args: entry.args }) : "fail";
-    decided.set(
-      interrupt.id,
-      choice === "retry"
-        ? { interruptId: interrupt.id, run: { args: JSON.stringify(entry.args) } }
-        : {
-            interruptId: interrupt.id,
-            result: { ok: false, error: { name: "ToolError", message: `${entry.name} was executing when the process stopped; it was not run again (recover: fail)` } },
-          },
-    );
+    if (choice === "retry") {
+      decisions.set(interrupt.id, { interruptId: interrupt.id, run: { args: JSON.stringify(entry.args) } });
+      continue;
+    }
+    const result = { ok: false, error: { name: "ToolError", message: `${entry.name} was executing when the process stopped; it was not run again (recover: fail)` } };
+    decisions.set(interrupt.id, { interruptId: interrupt.id, result });
+    carried.push({ ...entry, state: "done", result });
   }
-  return decided;
+  return { decisions, carried };
 }
 
 /** The log entries of the decided calls that will run (approve, edit, recover "retry"). */
@@ -59,18 +62,26 @@ export function executingEntries(pending: HeldInterrupt[], decisions: Iterable<I
 }
 
 /**
- * Runs a resume's calls; when a logged call finishes, the log records it as done (with its
- * result) before the result goes on to the program.
+ * Runs a resume's calls; when a logged call finishes, the claim's log records it as done (with
+ * its result) before the result goes on to the program. `writeLog` false: the claim was taken
+ * over (this resume was taken for dead); its end will then not be stored.
  */
 export class LoggingCallRunner implements CallRunner {
   readonly #byCallId: Map<string, CallLogEntry>;
+  #claimLost = false;
+  /** Log writes one after another: each is a conditional write on the one before. */
+  #writing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly base: CallRunner,
-    private readonly entries: CallLogEntry[],
-    private readonly writeLog: (entries: CallLogEntry[]) => Promise<void>,
+    private readonly claim: HeadClaim,
+    private readonly writeLog: (claim: HeadClaim) => Promise<boolean>,
   ) {
-    this.#byCallId = new Map(entries.map((entry) => [entry.callId, entry]));
+    this.#byCallId = new Map(claim.calls.map((entry) => [entry.callId, entry]));
+  }
+
+  get claimLost(): boolean {
+    return this.#claimLost;
   }
 
   run(calls: GuestCall[], scope: CallScope, sink: ResultSink): void {
@@ -83,7 +94,11 @@ export class LoggingCallRunner implements CallRunner {
         entry.state = "done";
         entry.result = outcome;
       }
-      void this.writeLog(this.entries)
+      this.#writing = this.#writing
+        .then(() => this.writeLog(this.claim))
+        .then((written) => {
+          if (!written) this.#claimLost = true;
+        })
         .catch(() => {})
         .then(() => sink(results));
     });

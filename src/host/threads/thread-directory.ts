@@ -13,17 +13,25 @@ import type { Decision, EvalResult, SnapshotInfo, ThreadInfo } from "../../types
 import { SerialQueues } from "../../util/serial-queues.js";
 import type { CallExecutor } from "../call-executor.js";
 import { toInterruptDecision } from "../decisions.js";
-import { SnapshotPersistence } from "../snapshot-persistence.js";
-import { emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
+import { conflictError, SnapshotPersistence } from "../snapshot-persistence.js";
+import { assertNotClaimedElsewhere, newClaim } from "./claims.js";
+import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
 import { hibernateIdle } from "./hibernation.js";
 import { renderResult, settleReply } from "./reply-settlement.js";
-import { executingEntries, LoggingCallRunner, recoveredDecisions } from "./resume-log.js";
+import { executingEntries, LoggingCallRunner, recoverClaim } from "./resume-log.js";
 import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js";
 import { publicInterrupt, ThreadTable, type HeldInterrupt } from "./thread-table.js";
+
+/** A random id for this interpreter: the owner of the claims it writes. */
+function newOwnerId(): string {
+  return `qb_${crypto.randomUUID()}`;
+}
 
 export class ThreadDirectory {
   readonly #context: DirectoryContext;
   readonly #queues = new SerialQueues();
+  /** Resumes entered per thread and not yet finished: a second one at the same time lost a race. */
+  readonly #resumesInFlight = new Map<string, number>();
 
   constructor(
     client: EngineClient,
@@ -31,7 +39,7 @@ export class ThreadDirectory {
     private readonly options: ResolvedOptions,
   ) {
     const table = new ThreadTable();
-    this.#context = { client, table, options, persistence: new SnapshotPersistence(options.store, options.maxSnapshotBytes) };
+    this.#context = { client, table, options, owner: newOwnerId(), persistence: new SnapshotPersistence(options.store, options.maxSnapshotBytes) };
     client.onThreadsLost = (threadIds, reason) => {
       for (const threadId of threadIds) {
         if (table.markLost(threadId, reason)) options.emit({ type: "restart", threadId, reason });
@@ -65,10 +73,13 @@ export class ThreadDirectory {
     const context = this.#context;
     const result = await this.#queues.run(threadId, async () => {
       await syncWithStore(context, threadId);
-      if (this.#table.paused(threadId) || (await context.persistence.head(threadId))?.paused) {
+      const head = await context.persistence.head(threadId);
+      this.#assertNotClaimed(threadId, head);
+      if (this.#table.paused(threadId) || head?.paused) {
         throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
       }
-      const stored = await storedThreadFor(context, threadId);
+      // Mode "call": every eval starts fresh, whatever an earlier mode left in the store.
+      const stored = this.options.engine.mode === "call" ? { storedHead: head?.chain[head.chain.length - 1] ?? null } : await storedThreadFor(context, threadId);
       const reply = await this.#client.eval(
         { threadId, code, ...stored, persist: this.#persistEveryEval(), ...this.#releaseAfter(), ...(skills ? { skills } : {}) },
         { calls: this.executor, ...(signal ? { signal } : {}) },
@@ -83,74 +94,125 @@ export class ThreadDirectory {
     return result;
   }
 
+  #assertNotClaimed(threadId: string, head: Parameters<typeof assertNotClaimedElsewhere>[1]): void {
+    assertNotClaimedElsewhere(threadId, head, this.#context.owner, this.options.claimTimeoutMs);
+  }
+
+  /** An approved call needs its tool (or subagent type) here: else nothing runs, the thread stays paused. */
   #checkToolExists(interrupt: HeldInterrupt): void {
-    const missing = interrupt.kind === "task" ? !this.options.subagents : !this.options.tools.get(interrupt.name);
-    if (missing) {
-      throw new QuickboxError("TOOL_MISSING", `interrupt ${interrupt.id} needs ${interrupt.kind === "task" ? "subagents (task())" : `the tool "${interrupt.name}"`}, which this interpreter does not have`);
+    const subagents = this.options.subagents;
+    if (interrupt.kind === "task") {
+      const types = subagents?.types.map((type) => type.name) ?? [];
+      if (subagents && (!types.length || types.includes(interrupt.name))) return;
+      throw new QuickboxError(
+        "TOOL_MISSING",
+        `interrupt ${interrupt.id} needs ${subagents ? `the subagent type "${interrupt.name}"` : "subagents (task())"}, which this interpreter does not have; it stays paused for an interpreter that has it`,
+        { details: { interruptId: interrupt.id, subagentType: interrupt.name } },
+      );
     }
+    if (this.options.tools.get(interrupt.name)) return;
+    throw new QuickboxError("TOOL_MISSING", `interrupt ${interrupt.id} needs the tool "${interrupt.name}", which this interpreter does not have; it stays paused for an interpreter that has it`, {
+      details: { interruptId: interrupt.id, tool: interrupt.name },
+    });
   }
 
   async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined): Promise<EvalResult> {
     if (typeof decisions !== "object" || decisions === null || Array.isArray(decisions)) {
       throw new QuickboxError("INVALID_OPTIONS", 'resume(threadId, decisions): decisions must be an object keyed by interrupt id, e.g. { [interrupt.id]: { type: "approve" } }');
     }
+    const raced = (this.#resumesInFlight.get(threadId) ?? 0) > 0;
+    this.#resumesInFlight.set(threadId, (this.#resumesInFlight.get(threadId) ?? 0) + 1);
+    try {
+      const result = await this.#queues.run(threadId, () => this.#resumeNow(threadId, decisions, signal, raced));
+      await hibernateIdle(this.#context, this.#queues);
+      return result;
+    } finally {
+      const left = (this.#resumesInFlight.get(threadId) ?? 1) - 1;
+      if (left > 0) this.#resumesInFlight.set(threadId, left);
+      else this.#resumesInFlight.delete(threadId);
+    }
+  }
+
+  async #resumeNow(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, raced: boolean): Promise<EvalResult> {
     const context = this.#context;
     const { persistence } = context;
-    const result = await this.#queues.run(threadId, async () => {
-      await syncWithStore(context, threadId);
-      const head = await persistence.head(threadId);
-      const pending = this.#table.paused(threadId) ?? headInterrupts(head);
-      if (!pending) {
-        if (!this.#table.isLive(threadId) && !head) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${threadId}"`);
-        throw new QuickboxError("NOT_PAUSED", `thread "${threadId}" is not paused`);
+    /** A resume that overlapped another one of the same pause, and came second. */
+    const decidedElsewhere = () => new QuickboxError("CONFLICT", `thread "${threadId}": this pause was decided by another resume that ran at the same time; nothing was run`);
+    await syncWithStore(context, threadId);
+    const head = await persistence.head(threadId);
+    this.#assertNotClaimed(threadId, head);
+    const pending = this.#table.paused(threadId) ?? headInterrupts(head);
+    if (!pending) {
+      if (raced) throw decidedElsewhere();
+      if (!this.#table.isLive(threadId) && !head) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${threadId}"`);
+      throw new QuickboxError("NOT_PAUSED", `thread "${threadId}" is not paused`);
+    }
+    // The caller's decisions are checked before anything else happens (recover is not asked for a bad call).
+    const chosen = new Map<string, InterruptDecision>();
+    for (const [interruptId, decision] of Object.entries(decisions)) {
+      const interrupt = pending.find((candidate) => candidate.id === interruptId);
+      if (!interrupt) {
+        if (raced) throw decidedElsewhere();
+        throw new QuickboxError("UNKNOWN_INTERRUPT", `thread "${threadId}" has no pending interrupt ${interruptId} (pending: ${pending.map((i) => i.id).join(", ")})`);
       }
-      const previousLog = await persistence.callLog(threadId);
-      const recovered = await recoveredDecisions(threadId, pending, previousLog, this.options.recover);
-      const chosen = new Map<string, InterruptDecision>(recovered);
-      for (const [interruptId, decision] of Object.entries(decisions)) {
-        const interrupt = pending.find((candidate) => candidate.id === interruptId);
-        if (!interrupt) throw new QuickboxError("UNKNOWN_INTERRUPT", `thread "${threadId}" has no pending interrupt ${interruptId} (pending: ${pending.map((i) => i.id).join(", ")})`);
-        if (chosen.has(interruptId)) continue;
-        chosen.set(interruptId, toInterruptDecision(interrupt, decision, this.options.engine.maxToolPayloadBytes));
-      }
-      for (const [interruptId, decision] of chosen) {
-        if ("run" in decision) this.#checkToolExists(pending.find((interrupt) => interrupt.id === interruptId)!);
-      }
-      // Exactly-once: the calls about to run are logged first; a crash leaves them "executing".
-      const executing = executingEntries(pending, chosen.values());
-      // (Fetched before the log is written: a chain that is missing fails with nothing logged.)
-      const stored = await storedThreadFor(context, threadId);
-      const logged = executing.length > 0 || recovered.size > 0;
-      if (logged) await persistence.writeCallLog(threadId, executing);
-      const calls = executing.length ? new LoggingCallRunner(this.executor, executing, (entries) => persistence.writeCallLog(threadId, entries)) : this.executor;
-      let reply;
-      try {
-        // A paused thread lives in the store; once resumed, the store must not keep offering
-        // the paused state (resuming it again would repeat effects): always snapshot.
-        reply = await this.#client.resume({ threadId, decisions: [...chosen.values()], ...stored, persist: true, ...this.#releaseAfter() }, { calls, ...(signal ? { signal } : {}) });
-      } catch (error) {
-        // A snapshot the engine refused to restore: nothing ran, so no call was executing. Left
-        // in the log, the calls would count as cut off by a crash at the next resume.
-        if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED" && logged) await persistence.writeCallLog(threadId, previousLog).catch(() => {});
-        throw error;
-      }
-      const settled = await settleReply(context, threadId, reply, stored.restore !== undefined);
-      if (logged) await persistence.writeCallLog(threadId, []);
-      return settled;
-    });
-    await hibernateIdle(context, this.#queues);
-    return result;
+      chosen.set(interruptId, toInterruptDecision(interrupt, decision, this.options.engine.maxToolPayloadBytes));
+    }
+    for (const [interruptId, decision] of chosen) {
+      if ("run" in decision) this.#checkToolExists(pending.find((interrupt) => interrupt.id === interruptId)!);
+    }
+    // A claim left by a resume that died: what it ran is replayed or goes to recover, whatever was decided now.
+    const recovery = head?.claim ? await recoverClaim(threadId, pending, head.claim, this.options.recover) : { decisions: new Map(), carried: [] };
+    for (const [interruptId, decision] of recovery.decisions) {
+      if ("run" in decision) this.#checkToolExists(pending.find((interrupt) => interrupt.id === interruptId)!);
+      chosen.set(interruptId, decision);
+    }
+    const stored = await storedThreadFor(context, threadId);
+    // The claim: only the interpreter whose conditional write lands goes on.
+    const claim = newClaim(context.owner, [...recovery.carried, ...executingEntries(pending, chosen.values())]);
+    if (head?.paused && !(await this.#writeClaim(threadId, claim))) throw conflictError(threadId);
+    const calls = new LoggingCallRunner(this.executor, claim, (updated) => this.#writeClaim(threadId, updated));
+    let reply;
+    try {
+      // A paused thread lives in the store; once resumed, the store must not keep offering
+      // the paused state (resuming it again would repeat effects): always snapshot.
+      reply = await this.#client.resume({ threadId, decisions: [...chosen.values()], ...stored, persist: true, ...this.#releaseAfter() }, { calls, ...(signal ? { signal } : {}) });
+    } catch (error) {
+      // A snapshot the engine refused to restore: nothing ran. The claim is taken back, so the
+      // next resume is not mistaken for one after a crash.
+      if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED" && head?.paused) await persistence.writeClaim(threadId, head.claim).catch(() => false);
+      throw error;
+    }
+    if (calls.claimLost) {
+      // Taken for dead (claimTimeoutMs passed) and recovered elsewhere: this end is not stored.
+      await dropStaleCopy(context, threadId);
+      throw new QuickboxError("CONFLICT", `thread "${threadId}": this resume took longer than claimTimeoutMs (${this.options.claimTimeoutMs} ms) and another interpreter recovered the pause; its result was not stored`);
+    }
+    return settleReply(context, threadId, reply, stored.restore !== undefined, true);
+  }
+
+  /** Writes a claim into the thread's head; false when another interpreter moved the head first. */
+  async #writeClaim(threadId: string, claim: Parameters<SnapshotPersistence["writeClaim"]>[1]): Promise<boolean> {
+    try {
+      return await this.#context.persistence.writeClaim(threadId, claim);
+    } catch (error) {
+      throw new QuickboxError("STORE_FAILED", `the snapshot store failed to write the claim of thread "${threadId}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
   }
 
   async snapshot(threadId: string): Promise<SnapshotInfo> {
     const context = this.#context;
     return this.#queues.run(threadId, async () => {
       await syncWithStore(context, threadId);
+      this.#assertNotClaimed(threadId, await context.persistence.head(threadId));
       const stored = await storedThreadFor(context, threadId);
       if (!this.#table.isLive(threadId) && !stored.restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${threadId}"`);
       const snapshot = await this.#client.snapshot({ threadId, ...stored });
       this.#table.markUsed(threadId, false);
       const written = await storeSnapshot(context, threadId, snapshot, this.#table.paused(threadId) ?? []);
+      if (written.conflict) {
+        await dropStaleCopy(context, threadId);
+        throw conflictError(threadId);
+      }
       if (!written.info) throw new QuickboxError("STORE_FAILED", written.warning ?? "the snapshot was not stored");
       return written.info;
     });
@@ -180,6 +242,10 @@ export class ThreadDirectory {
       const interrupts = table.paused(from);
       if (interrupts) table.setPaused(to, interrupts);
       const written = await storeSnapshot(context, to, snapshot, interrupts ?? []);
+      if (written.conflict) {
+        await dropStaleCopy(context, to);
+        throw new QuickboxError("THREAD_EXISTS", `thread "${to}" was created by another interpreter while it was forked here`);
+      }
       if (written.warning) emitWarning(context, to, written.warning);
     });
     await hibernateIdle(context, this.#queues);
@@ -193,6 +259,8 @@ export class ThreadDirectory {
         throw new QuickboxError("INVALID_OPTIONS", `checkout: snapshot ${snapshotId.slice(0, 12)}… belongs to thread "${target.threadId}", not "${threadId}" (use fork to copy a thread)`);
       }
       if (target.paused) throw new QuickboxError("INVALID_OPTIONS", `checkout: snapshot ${snapshotId.slice(0, 12)}… is of a paused thread; resume the thread instead`);
+      await syncWithStore(this.#context, threadId);
+      this.#assertNotClaimed(threadId, await this.persistence.head(threadId));
       await this.#client.drop(threadId);
       this.#table.markNotLive(threadId);
       this.#table.setPaused(threadId, undefined);
@@ -202,9 +270,12 @@ export class ThreadDirectory {
 
   async reset(threadId: string): Promise<void> {
     await this.#queues.run(threadId, async () => {
+      await syncWithStore(this.#context, threadId);
+      const head = await this.persistence.head(threadId);
+      this.#assertNotClaimed(threadId, head);
       await this.#client.drop(threadId);
       this.#table.forget(threadId);
-      if (await this.persistence.head(threadId)) await this.persistence.forget(threadId);
+      if (head) await this.persistence.forget(threadId);
     });
   }
 
