@@ -3,8 +3,11 @@
  * built package (dist/; npm test builds before the unit tests). The Deno test files in test/deno/
  * run under `deno test`; the durable-pause cases spawn separate Deno processes and resume the same
  * pause in another Deno process (same KV file) and in this Node process (same snapshot bytes).
+ * Two long-running Deno processes (test/deno/race-resume.ts, driven over stdin/stdout) race to
+ * approve the same pause on one KV file: the tool must run once, one process get the result and
+ * the other CONFLICT.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInterpreter, memoryStore, type Interrupt, type ToolDefinition } from "../../src/index.js";
 import { PAUSED_THREAD_ID, type ExportedRecords } from "../deno/pause-program.js";
+import type { InspectReply, RaceCommand, ResumeReply } from "../deno/race-resume.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const LOCAL_DENO = join(ROOT, "node_modules", ".bin", "deno");
@@ -35,6 +39,14 @@ function runDeno(args: string[], options: { cwd?: string } = {}): Promise<DenoRu
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
     );
   });
+}
+
+/** Which check stopped a losing resume: the winner's claim was already in the head, or the loser's conditional write found the head moved. */
+function conflictKind(message = ""): string {
+  if (/being resumed elsewhere/.test(message)) return " (claim held)";
+  if (/was changed by another interpreter/.test(message)) return " (head moved)";
+  if (/decided by another resume/.test(message)) return " (same interpreter)";
+  return "";
 }
 
 /** Runs one Deno test file; all of its `count` tests must pass. Returns the report. */
@@ -131,6 +143,134 @@ describe("quickbox/deno in real Deno", () => {
         await qb.dispose();
       }
     });
+  });
+
+  describe("two Deno processes approve one pause at the same moment (denoKvStore on one SQLite KV file)", () => {
+    const TRIALS = 40;
+    let dir: string;
+    let racers: Racer[] = [];
+
+    /** A Deno process running test/deno/race-resume.ts: one JSON command in, one JSON reply out. */
+    interface Racer {
+      name: string;
+      child: ChildProcessWithoutNullStreams;
+      send<T>(command: RaceCommand): Promise<T>;
+      /** Writes a command without waiting for its reply (the "go" of a race); the reply comes from `next`. */
+      write(command: RaceCommand): void;
+      next<T>(): Promise<T>;
+    }
+
+    function startRacer(name: string): Racer {
+      const [command, prefix] = existsSync(LOCAL_DENO) ? [LOCAL_DENO, []] : ["npx", ["deno"]];
+      const child = spawn(
+        command,
+        [...prefix, "run", ...TEST_FLAGS, "--unstable-kv", "--allow-read", `--allow-write=${dir}`, "test/deno/race-resume.ts", name, join(dir, "threads.kv"), join(dir, "effects.log")],
+        { cwd: ROOT, env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" } },
+      );
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const lines: string[] = [];
+      const waiting: ((line: string) => void)[] = [];
+      let buffered = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        buffered += chunk.toString();
+        for (let newline = buffered.indexOf("\n"); newline >= 0; newline = buffered.indexOf("\n")) {
+          const line = buffered.slice(0, newline);
+          buffered = buffered.slice(newline + 1);
+          if (!line.startsWith("{")) continue; // anything else a process prints is not a reply
+          const waiter = waiting.shift();
+          if (waiter) waiter(line);
+          else lines.push(line);
+        }
+      });
+      const exited = new Promise<never>((_, reject) => child.on("exit", (code) => reject(new Error(`racer ${name} exited (${code}): ${stderr}`))));
+      exited.catch(() => {});
+      const next = <T>() =>
+        Promise.race([
+          exited,
+          new Promise<T>((resolve, reject) => {
+            const take = (line: string) => {
+              const reply = JSON.parse(line) as T & { failed?: string };
+              if (reply.failed) reject(new Error(`racer ${name}: ${reply.failed}`));
+              else resolve(reply);
+            };
+            const line = lines.shift();
+            if (line !== undefined) take(line);
+            else waiting.push(take);
+          }),
+        ]);
+      const write = (command: RaceCommand) => child.stdin.write(`${JSON.stringify(command)}\n`);
+      return { name, child, next, write, send: <T>(command: RaceCommand) => (write(command), next<T>()) };
+    }
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), "quickbox-deno-race-"));
+      writeFileSync(join(dir, "effects.log"), "");
+      racers = [startRacer("A"), startRacer("B")];
+      await Promise.all(racers.map((racer) => racer.next()));
+    }, 30_000);
+    afterAll(async () => {
+      await Promise.all(
+        racers.map(async (racer) => {
+          if (racer.child.exitCode !== null) return;
+          const exited = new Promise((resolve) => racer.child.on("exit", resolve));
+          racer.write({ cmd: "exit" });
+          await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+          if (racer.child.exitCode === null) racer.child.kill();
+        }),
+      );
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it(`${TRIALS} trials: the tool runs once, one process gets the result and the other CONFLICT, and the stored head is the winner's`, async () => {
+      const started = performance.now();
+      const skews: number[] = [];
+      const outcomes: string[] = [];
+      for (let trial = 0; trial < TRIALS; trial++) {
+        const threadId = `race-${trial}`;
+        const phases: number[] = [performance.now()];
+        // Odd trials: one process's racer paused the thread itself and still holds it live; even ones: a
+        // helper paused it, and both racers restore it from the KV.
+        const live = trial % 2 === 1;
+        const pauser = racers[Math.floor(trial / 2) % 2]!;
+        const paused = await pauser.send<{ status: string; interruptId: string }>({ cmd: "pause", threadId, live });
+        expect(paused.status, `trial ${trial}`).toBe("paused");
+        phases.push(performance.now());
+        // Go: both processes wait on stdin; the resume is written to both at once.
+        for (const racer of racers) racer.write({ cmd: "resume", threadId, interruptId: paused.interruptId });
+        const [a, b] = await Promise.all(racers.map((racer) => racer.next<ResumeReply>()));
+        phases.push(performance.now());
+        const replies: Record<string, ResumeReply> = { A: a!, B: b! };
+        const context = `trial ${trial} (${live ? `paused live in ${pauser.name}` : "restored by both"}): ${JSON.stringify(replies)}`;
+        skews.push(Math.abs(a!.startedAt - b!.startedAt));
+        outcomes.push(Object.entries(replies).map(([name, reply]) => `${name}:${reply.outcome === "result" ? reply.status : `${reply.code}${conflictKind(reply.message)}`}`).join(" "));
+
+        // Every trial is checked in full (soft: one failing trial does not hide what the others did).
+        const winners = Object.keys(replies).filter((name) => replies[name]!.outcome === "result");
+        const losers = Object.keys(replies).filter((name) => replies[name]!.outcome === "error");
+        expect.soft(winners, context).toHaveLength(1);
+        expect.soft(losers, context).toHaveLength(1);
+        const winner = winners[0] ?? "?";
+        expect.soft(replies[winner], context).toMatchObject({ status: "ok", value: `done:sent to ana@example.com by ${winner}` });
+        for (const loser of losers) expect.soft(replies[loser], context).toMatchObject({ quickboxError: true, code: "CONFLICT" });
+
+        const effects = readFileSync(join(dir, "effects.log"), "utf8").split("\n").filter((line) => line.startsWith(`${threadId} `));
+        expect.soft(effects, `${context}: runs of send_email`).toEqual([`${threadId} ${winner}`]);
+
+        const inspected = await racers[trial % 2]!.send<InspectReply>({ cmd: "inspect", threadId });
+        expect.soft(inspected.head, `${context}: stored head`).toMatchObject({ paused: false, interrupts: [] });
+        expect.soft(inspected.head, `${context}: stored head`).not.toHaveProperty("claim");
+        expect.soft(inspected.later, `${context}: a later eval`).toMatchObject({ status: "ok", value: [2, `sent to ana@example.com by ${winner}`] });
+        phases.push(performance.now());
+        const [pausing, raced, checked] = phases.slice(1).map((at, n) => Math.round(at - phases[n]!));
+        outcomes[trial] += `  (pause ${pausing} ms, race ${raced} ms, checks ${checked} ms)`;
+      }
+      const elapsedMs = performance.now() - started;
+      skews.sort((x, y) => x - y);
+      console.log(
+        `deno race: ${TRIALS} trials in ${Math.round(elapsedMs)} ms; start skew max ${skews.at(-1)} ms, median ${skews[skews.length >> 1]} ms\n${outcomes.map((line, trial) => `  trial ${trial}: ${line}`).join("\n")}`,
+      );
+    }, 90_000);
   });
 
   it("README's Deno example type-checks with Deno's types, runs with the flags the README gives and prints what its comments say", async () => {
