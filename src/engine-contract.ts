@@ -146,6 +146,8 @@ export interface EvalLimits extends CallLimits {
   /** Largest copy of the result (devalue text) handed to the host as `value`. */
   maxValueChars: number;
   signal?: AbortSignal;
+  /** Time already spent on this eval outside QuickJS (the cell transform): counts against both budgets. */
+  spentMs?: number;
   /**
    * Called from QuickJS's interrupt handler while guest code runs: a chance to abort `signal`
    * from state shared with another thread (a worker cannot read messages while it computes).
@@ -175,8 +177,11 @@ export interface PauseState {
   issued: { tool: number; task: number };
 }
 
-/** How the host settles an interrupt: run the call (approve/edit) or answer it directly. */
-export type InterruptDecision = { interruptId: string; run: { args: string } } | { interruptId: string; result: Omit<CallResult, "id"> };
+/**
+ * How the host settles an interrupt: run the call (approve: with the arguments the paused thread
+ * holds; edit: with `args`, JSON text) or answer it directly.
+ */
+export type InterruptDecision = { interruptId: string; run: { args?: string } } | { interruptId: string; result: Omit<CallResult, "id"> };
 
 /** Everything about a thread that is not in its linear memory (part of every snapshot). */
 export interface ThreadStateExport {

@@ -8,6 +8,7 @@ import { ThreadDirectory } from "./host/threads/thread-directory.js";
 import { resolveOptions } from "./options.js";
 import { toEvalResult } from "./result/eval-result.js";
 import { abortedBeforeStart, skillNotAvailable } from "./result/outcomes.js";
+import { hmacKey } from "./snapshot/snapshot-keys.js";
 import { renderSystemPrompt } from "./system-prompt.js";
 import { InlineClient } from "./transport/inline-client.js";
 import { WorkerPool } from "./transport/worker-pool.js";
@@ -56,6 +57,9 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
     sanitizeToolErrors: resolved.sanitizeToolErrors,
     emit: resolved.emit,
   });
+  // Before any worker starts: a key that cannot be imported fails createInterpreter with nothing left running.
+  const signing = resolved.engine.snapshotSigningKey;
+  const headSigningKey = signing === undefined ? undefined : await hmacKey(signing);
   let client: EngineClient;
   if (resolved.isolation === "worker") {
     client = await WorkerPool.start({
@@ -67,7 +71,7 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
   } else {
     client = new InlineClient(await createEngine(resolved.engine, manifest, resolved.wasmModule));
   }
-  const threads = new ThreadDirectory(client, executor, resolved);
+  const threads = new ThreadDirectory(client, executor, resolved, headSigningKey);
   const prompt = renderSystemPrompt(resolved);
   let disposed = false;
   const assertAlive = () => {

@@ -27,14 +27,14 @@ import { transformCell } from "../engine/cell-transform.js";
 import type { InstancePool } from "../engine/instance-pool.js";
 import { QuickJSThread } from "../engine/quickjs-thread.js";
 import { QuickboxError, isQuickboxError } from "../errors.js";
-import { codeTooLarge, disposedOutcome, snapshotErrorOutcome, typeScriptSyntaxError } from "../result/outcomes.js";
+import { codeTooLarge, disposedOutcome, errorOutcome, snapshotErrorOutcome, typeScriptSyntaxError } from "../result/outcomes.js";
 import type { SnapshotKeys } from "../snapshot/snapshot-keys.js";
 import { DEFAULT_MAX_DELTAS, restoreSnapshotChain, takeSnapshot, type SnapshotBaseline, type SnapshotContext } from "../snapshot/thread-snapshots.js";
 import type { ThreadInfo } from "../types.js";
 import { SerialQueues } from "../util/serial-queues.js";
 
-/** Cells larger than this are refused before any parsing. */
-export const MAX_CODE_CHARS = 4 * 2 ** 20;
+/** Cells larger than this (UTF-16 units) are refused before any parsing. */
+export const MAX_CODE_CHARS = 2 ** 20;
 
 interface ThreadRecord {
   thread: QuickJSThread;
@@ -142,13 +142,19 @@ export class InterpreterCore {
     try {
       const limits = this.#limits(signal, context.pollCancel);
       record.cells++;
+      // The transform runs on this thread, outside QuickJS: its time counts against the eval's budget.
+      const transformStartedAt = performance.now();
       let cell = transformCell(code);
       const filename = () => `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
+      if (cell.refused) return await reply(errorOutcome("RangeError", cell.refused));
       if (cell.syntaxError) return await reply(typeScriptSyntaxError(cell.syntaxError, filename()));
+      limits.spentMs = performance.now() - transformStartedAt;
       let outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, context.channel);
       if (outcome.compileFailed && !cell.parsed && !outcome.instanceLost) {
         // The unparsed fast path did not compile: parse it properly (it may be TypeScript).
+        const retryStartedAt = performance.now();
         cell = transformCell(code, { full: true });
+        limits.spentMs = performance.now() - retryStartedAt;
         if (cell.syntaxError) return await reply(typeScriptSyntaxError(cell.syntaxError, filename()));
         outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, context.channel);
       }

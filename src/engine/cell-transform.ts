@@ -7,9 +7,18 @@
  */
 import { parse, type Node, type Program } from "acorn";
 import { transform } from "sucrase";
+import { typeAssertionDepth } from "./type-assertion-depth.js";
+
+/**
+ * Type assertions (`<T>(…)`) nested deeper than this are refused: sucrase's work doubles with each
+ * level (see type-assertion-depth.ts); 12 levels cost it about 0.1 s.
+ */
+export const MAX_TYPE_ASSERTION_DEPTH = 10;
 
 export interface TransformedCell {
   code: string;
+  /** The cell was refused before any parsing (too many declarations): why. */
+  refused?: string;
   language: "javascript" | "typescript";
   /** False when the cell was passed through unparsed (see transformCell's fast path). */
   parsed: boolean;
@@ -18,6 +27,21 @@ export interface TransformedCell {
    * (QuickJS would stop at the first type annotation and blame valid code). Line and column 1-based.
    */
   syntaxError?: { message: string; line: number; column: number };
+}
+
+/**
+ * acorn checks each `let`/`const`/`class`/`function` declaration against the others of its scope
+ * one by one: quadratic (30,000 in one cell took seconds). A cell with more of these words than
+ * this is refused at once; spread over cells, declarations cost nothing extra.
+ */
+export const MAX_DECLARATIONS = 4000;
+const DECLARATION_WORD = /\b(?:let|const|class|function)\b/g;
+
+function tooManyDeclarations(source: string): number | null {
+  let count = 0;
+  DECLARATION_WORD.lastIndex = 0;
+  while (DECLARATION_WORD.exec(source)) if (++count > MAX_DECLARATIONS) return count;
+  return null;
 }
 
 /** Only these top-level forms need rewriting; a cell without the words needs no parse. */
@@ -104,6 +128,10 @@ function typeScriptSyntaxAt(code: string, index: number): boolean {
 }
 
 function stripTypes(code: string): { code: string } | { error: { message: string; loc?: Position } } {
+  const depth = typeAssertionDepth(code);
+  if (depth > MAX_TYPE_ASSERTION_DEPTH) {
+    return { error: { message: `the cell nests type assertions (<T>(…)) ${depth} levels deep; at most ${MAX_TYPE_ASSERTION_DEPTH} are accepted (use \`x as T\`)`, loc: { line: 1, column: 1 } } };
+  }
   try {
     return {
       code: transform(code, {
@@ -143,12 +171,16 @@ function replDeclarationEdits(program: Program, code: string): Edit[] {
   return edits;
 }
 
+/** Applies edits in one pass (linear in the code's length, however many edits there are). */
 function applyEdits(code: string, edits: Edit[]): string {
-  let result = code;
-  for (const edit of [...edits].sort((a, b) => b.at - a.at)) {
-    result = result.slice(0, edit.at) + edit.insert + result.slice(edit.at + edit.removeChars);
+  const parts: string[] = [];
+  let from = 0;
+  for (const edit of [...edits].sort((a, b) => a.at - b.at)) {
+    parts.push(code.slice(from, edit.at), edit.insert);
+    from = edit.at + edit.removeChars;
   }
-  return result;
+  parts.push(code.slice(from));
+  return parts.join("");
 }
 
 /**
@@ -158,6 +190,9 @@ function applyEdits(code: string, edits: Edit[]): string {
  */
 export function transformCell(source: string, options: { full?: boolean } = {}): TransformedCell {
   if (!options.full && !MAY_DECLARE.test(source)) return { code: source, language: "javascript", parsed: false };
+  if (tooManyDeclarations(source) !== null) {
+    return { code: source, language: "javascript", parsed: false, refused: `the cell has more than ${MAX_DECLARATIONS} declarations (let, const, class, function); split it into several cells` };
+  }
   const program = parseScript(source);
   if (program) return { code: applyEdits(source, replDeclarationEdits(program, source)), language: "javascript", parsed: true };
   const result = stripTypes(source);

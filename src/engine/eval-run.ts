@@ -9,7 +9,7 @@ import type { EngineOutcome, EvalLimits, GuestCall, CallResult, HostCallChannel,
 import type { ClockMode, DecisionType } from "../types.js";
 import { outOfMemoryOutcome, pausedOutcome, stoppedOutcome, type StopReason } from "../result/outcomes.js";
 import { CallScheduler } from "./call-scheduler.js";
-import { parseCopiedValue, parseOutput, parsePollReport, type SettledReport } from "./guest-reports.js";
+import { GuestProtocolError, parseCopiedValue, parseOutput, parsePollReport, type SettledReport } from "./guest-reports.js";
 import { GuestException, type GuestPort } from "./guest-port.js";
 import { classifyFailure, outOfMemoryFromBareError } from "./run-failures.js";
 import { RunBudget } from "./run-budget.js";
@@ -56,6 +56,8 @@ export class EvalRun {
   /** Held calls whose arguments the host is checking (call id → the call and its allowed decisions). */
   readonly #checking = new Map<string, { call: GuestCall; allowedDecisions: DecisionType[] }>();
   #budget: RunBudget;
+  /** Every call id this run has seen: the prelude never repeats one, so a repeat is forged. */
+  readonly #seenIds = new Set<string>();
   /** While set, the interrupt handler lets the guest run (internal calls after a stop). */
   #unbounded = false;
 
@@ -67,7 +69,8 @@ export class EvalRun {
   ) {
     this.scheduler = new CallScheduler(limits, resumed?.issued);
     this.held = resumed ? [...resumed.interrupts] : [];
-    this.#budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs);
+    for (const interrupt of this.held) this.#seenIds.add(interrupt.callId);
+    this.#budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs, undefined, undefined, limits.spentMs ?? 0);
   }
 
   /** QuickJS's interrupt handler, while this run is the thread's active one. */
@@ -148,6 +151,10 @@ export class EvalRun {
    * guest has new work).
    */
   #admit(calls: GuestCall[]): boolean {
+    for (const call of calls) {
+      if (this.#seenIds.has(call.id)) throw new GuestProtocolError(`poll: call id ${JSON.stringify(call.id.slice(0, 40))} was used twice`);
+      this.#seenIds.add(call.id);
+    }
     const interruptOn = this.limits.interruptOn ?? {};
     const failed: CallResult[] = [];
     const toCheck: GuestCall[] = [];
@@ -228,7 +235,7 @@ export class EvalRun {
 
   /** What the paused eval printed so far (it keeps printing into the same session after resume). */
   #takeOutput(): { stdout: string; stdoutDroppedChars: number } {
-    const printed = parseOutput(this.#callUnbounded("takeOutput"));
+    const printed = parseOutput(this.#callUnbounded("takeOutput"), this.limits.maxResultChars);
     return { stdout: printed.text, stdoutDroppedChars: printed.droppedChars };
   }
 
@@ -265,7 +272,7 @@ export class EvalRun {
     if (outOfMemory) this.#checkHeadroom();
     this.#drainAfterStop();
     if (this.thread.lost) return outcome;
-    const printed = parseOutput(this.#callUnbounded("close"));
+    const printed = parseOutput(this.#callUnbounded("close"), this.limits.maxResultChars);
     return { ...outcome, stdout: printed.text, stdoutDroppedChars: printed.droppedChars };
   }
 

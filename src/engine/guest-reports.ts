@@ -51,6 +51,8 @@ export function parsePollReport(text: string, maxChars: number, maxValueChars: n
     check(Array.isArray(report.calls) && (report.calls as unknown[]).every(isGuestCall), "poll");
     // Only the four fields of a call are taken: a forged report cannot add others (say, checkOnly).
     const calls = (report.calls as GuestCall[]).map(({ id, kind, name, args }): GuestCall => ({ id, kind, name, args }));
+    // The prelude numbers its calls: an id seen twice in one report is forged.
+    check(new Set(calls.map((call) => call.id)).size === calls.length, "poll");
     return { settled: false, nextTimerAt: report.nextTimerAt as number | null, calls };
   }
   check(report.settled === true && typeof report.needsCopy === "boolean", "poll");
@@ -58,10 +60,13 @@ export function parsePollReport(text: string, maxChars: number, maxValueChars: n
   return { settled: true, outcome: checkOutcome(report.outcome as Record<string, unknown>, maxChars, maxValueChars), needsCopy: report.needsCopy as boolean };
 }
 
-export function parseOutput(text: string): { text: string; droppedChars: number } {
+/** What the program printed, at most `maxChars` of it (a forged report cannot make it longer). */
+export function parseOutput(text: string, maxChars: number): { text: string; droppedChars: number } {
   const output = parseObject(text, "output");
   check(typeof output.text === "string" && isCount(output.droppedChars), "output");
-  return { text: output.text as string, droppedChars: output.droppedChars as number };
+  const printed = output.text as string;
+  const excess = Math.max(0, printed.length - maxChars);
+  return { text: excess ? printed.slice(0, maxChars) : printed, droppedChars: (output.droppedChars as number) + excess };
 }
 
 function checkOutcome(f: Record<string, unknown>, maxChars: number, maxValueChars: number): EngineOutcome {

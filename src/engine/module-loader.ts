@@ -65,11 +65,12 @@ function throwingModule(name: string, message: string): string {
 
 function findFile(files: SkillFiles, path: string): string | null {
   if (path === "" || path.endsWith("/")) {
-    const entry = ENTRY_CANDIDATES.find((candidate) => candidate in files) ?? (Object.keys(files).length === 1 ? Object.keys(files)[0]! : null);
+    const entry = ENTRY_CANDIDATES.find((candidate) => Object.hasOwn(files, candidate)) ?? (Object.keys(files).length === 1 ? Object.keys(files)[0]! : null);
     return entry;
   }
+  // Own names only: a path such as "constructor" must not find Object.prototype's members.
   for (const extension of EXTENSIONS) {
-    if (`${path}${extension}` in files) return `${path}${extension}`;
+    if (Object.hasOwn(files, `${path}${extension}`)) return `${path}${extension}`;
   }
   return null;
 }
@@ -85,7 +86,8 @@ export function loadModuleSource(name: string, skills: ReadonlyMap<string, Skill
   const path = name.slice(SKILL_PREFIX.length + skill.length + 1);
   const file = findFile(files, path);
   if (!file) return throwingModule("SkillNotAvailable", `skill "${skill}" has no file "${path || "index"}"`);
-  const source = files[file]!;
+  const source = files[file];
+  if (typeof source !== "string") return throwingModule("SkillNotAvailable", `skill "${skill}" has no file "${path || "index"}"`);
   if (!/\.m?ts$/.test(file)) return source;
   try {
     return transform(source, { transforms: ["typescript"], disableESTransforms: true, keepUnusedImports: true, filePath: file }).code;

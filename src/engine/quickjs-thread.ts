@@ -90,10 +90,10 @@ export class QuickJSThread implements RunnableThread {
     zeroUpToBytes: number,
     instances: InstanceSource = unpooledInstances(image),
   ): Promise<QuickJSThread> {
-    const sized = { ...config, memoryLimitBytes: Math.max(config.memoryLimitBytes, state.memoryBytes) };
-    const instance = await instances.acquire(sized.memoryLimitBytes, zeroUpToBytes);
+    // The thread gets the memory this interpreter allows (the caller checked that what it uses fits).
+    const instance = await instances.acquire(config.memoryLimitBytes, zeroUpToBytes);
     writeMemory(new Uint8Array(instance.memory.buffer));
-    const thread = QuickJSThread.#adopt(instance, image, sized, instances);
+    const thread = QuickJSThread.#adopt(instance, image, config, instances);
     thread.clockMs = state.clockMs;
     thread.#configurationJson = state.configurationJson;
     for (const [name, files] of Object.entries(state.skills)) thread.#skills.set(name, files);
@@ -246,7 +246,7 @@ export class QuickJSThread implements RunnableThread {
         const index = run.held.findIndex((interrupt) => interrupt.id === decision.interruptId);
         if (index < 0) continue;
         const [held] = run.held.splice(index, 1);
-        if ("run" in decision) run.release({ id: held!.callId, kind: held!.kind, name: held!.name, args: decision.run.args });
+        if ("run" in decision) run.release({ id: held!.callId, kind: held!.kind, name: held!.name, args: decision.run.args ?? held!.args });
         else settled.push({ ...decision.result, id: held!.callId });
       }
       if (settled.length) this.port.callVoid("settle", [JSON.stringify(settled)]);

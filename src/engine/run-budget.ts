@@ -50,8 +50,10 @@ export class RunBudget {
     readonly wallTimeoutMs: number,
     private readonly now: () => number = () => performance.now(),
     readonly maxPolls: number = pollBudget(timeoutMs),
+    /** Time the eval already spent before this budget started (counted as CPU and wall time). */
+    spentMs = 0,
   ) {
-    this.#startedAt = now();
+    this.#startedAt = now() - spentMs;
   }
 
   get expired(): TimeoutKind | null {

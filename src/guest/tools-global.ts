@@ -4,6 +4,7 @@
  */
 import type { SubagentManifest, ToolManifestEntry } from "../engine-contract.js";
 import type { HostCalls } from "./host-calls.js";
+import { MAX_RESPONSE_SCHEMA_BYTES, taskRequestProblem } from "./task-request.js";
 import { jsonParse, jsonStringify, NativeProxy, objectCreate, objectFreeze, objectPrototype, reflectGet } from "./intrinsics.js";
 
 export interface ToolDescription {
@@ -12,10 +13,6 @@ export interface ToolDescription {
   signature: string;
 }
 
-const TASK_FIELDS = ["description", "subagentType", "label", "responseSchema"];
-const MAX_RESPONSE_SCHEMA_BYTES = 4096;
-const MAX_RESPONSE_SCHEMA_DEPTH = 5;
-const MAX_RESPONSE_SCHEMA_PROPERTIES = 32;
 
 function describe(entry: ToolManifestEntry): ToolDescription {
   return { name: entry.key, description: entry.description, signature: entry.signature };
@@ -126,19 +123,6 @@ export function buildToolsObject(manifest: ToolManifestEntry[], calls: HostCalls
   return Object.freeze(tools);
 }
 
-function schemaShape(value: unknown, depth: number, counter: { properties: number }): void {
-  if (depth > MAX_RESPONSE_SCHEMA_DEPTH) throw new TypeError(`task(): responseSchema is nested deeper than ${MAX_RESPONSE_SCHEMA_DEPTH} levels`);
-  if (typeof value !== "object" || value === null) return;
-  const properties = (value as { properties?: unknown }).properties;
-  if (typeof properties === "object" && properties !== null) {
-    counter.properties += Object.keys(properties).length;
-    if (counter.properties > MAX_RESPONSE_SCHEMA_PROPERTIES) {
-      throw new TypeError(`task(): responseSchema has more than ${MAX_RESPONSE_SCHEMA_PROPERTIES} properties`);
-    }
-  }
-  for (const child of Object.values(value)) schemaShape(child, depth + 1, counter);
-}
-
 export function buildTaskFunction(subagents: SubagentManifest, calls: HostCalls): (input: unknown) => Promise<unknown> {
   const typeNames = subagents.types.map((type) => type.name);
   return function task(input: unknown): Promise<unknown> {
@@ -150,30 +134,14 @@ export function buildTaskFunction(subagents: SubagentManifest, calls: HostCalls)
       // the host another. What is validated is what is sent.
       const fields: Record<string, unknown> = {};
       for (const key of Object.keys(input)) fields[key] = (input as Record<string, unknown>)[key];
-      const unknown = Object.keys(fields).filter((key) => !TASK_FIELDS.includes(key));
-      if (unknown.length) throw new TypeError(`task(): unknown field ${unknown.map((k) => JSON.stringify(k)).join(", ")} (expected ${TASK_FIELDS.join(", ")})`);
-      if (typeof fields.description !== "string" || !fields.description.trim()) {
-        throw new TypeError("task(): description is required and must be a non-empty string");
-      }
-      if (typeof fields.subagentType !== "string" || !fields.subagentType) {
-        throw new TypeError(`task(): subagentType is required and must be a string${typeNames.length ? ` (one of ${typeNames.join(", ")})` : ""}`);
-      }
-      if (typeNames.length && !typeNames.includes(fields.subagentType)) {
-        throw new TypeError(`task(): unknown subagentType ${JSON.stringify(fields.subagentType)} (one of ${typeNames.join(", ")})`);
-      }
-      if (fields.label !== undefined && typeof fields.label !== "string") throw new TypeError("task(): label must be a string");
-      if (fields.responseSchema !== undefined) {
-        if (typeof fields.responseSchema !== "object" || fields.responseSchema === null) {
-          throw new TypeError("task(): responseSchema must be a JSON Schema object");
-        }
+      if (typeof fields.responseSchema === "object" && fields.responseSchema !== null) {
         const text = jsonStringify(fields.responseSchema);
-        if (typeof text !== "string") throw new TypeError("task(): responseSchema must be a JSON Schema object");
-        if (text.length > MAX_RESPONSE_SCHEMA_BYTES) throw new TypeError(`task(): responseSchema is larger than ${MAX_RESPONSE_SCHEMA_BYTES} bytes`);
         // The parsed copy is both checked and sent.
-        fields.responseSchema = jsonParse(text);
-        schemaShape(fields.responseSchema, 1, { properties: 0 });
+        if (typeof text === "string" && text.length <= MAX_RESPONSE_SCHEMA_BYTES) fields.responseSchema = jsonParse(text);
       }
-      return calls.request("task", fields.subagentType, fields);
+      const problem = taskRequestProblem(fields, typeNames, jsonStringify);
+      if (problem) throw new TypeError(`task(): ${problem}`);
+      return calls.request("task", fields.subagentType as string, fields);
     } catch (error) {
       return Promise.reject(error);
     }

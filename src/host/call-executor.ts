@@ -13,6 +13,7 @@ import { encodeForGuest, PayloadError, payloadTooLarge } from "./guest-encoding.
 import { describeIssues } from "./schema.js";
 import type { SubagentRunner } from "./subagents.js";
 import type { ToolRegistry } from "./tool-registry.js";
+import { taskRequestProblem } from "../guest/task-request.js";
 
 export interface ExecutorOptions {
   maxToolPayloadBytes: number;
@@ -51,14 +52,22 @@ export class CallExecutor implements CallRunner {
    * asked to approve a call that cannot run.
    */
   async #check(call: GuestCall): Promise<CallResult> {
-    const tool = call.kind === "tool" ? this.tools.get(call.name) : undefined;
-    if (!tool?.input) return { id: call.id, ok: true };
+    const inputError = call.kind === "task" ? "TaskError" : "ToolInputError";
+    if (payloadTooLarge(call.args, this.options.maxToolPayloadBytes)) {
+      return { id: call.id, ok: false, error: { name: inputError, message: `${call.name}: the arguments are larger than maxToolPayloadBytes (${this.options.maxToolPayloadBytes} bytes)` } };
+    }
     let args: unknown;
     try {
       args = JSON.parse(call.args);
     } catch {
-      return { id: call.id, ok: false, error: { name: "ToolInputError", message: `${call.name}: the arguments are not valid JSON` } };
+      return { id: call.id, ok: false, error: { name: inputError, message: `${call.name}: the arguments are not valid JSON` } };
     }
+    if (call.kind === "task") {
+      const problem = this.#taskProblem(call, args);
+      return problem ? { id: call.id, ok: false, error: { name: "TaskError", message: problem } } : { id: call.id, ok: true };
+    }
+    const tool = this.tools.get(call.name);
+    if (!tool?.input) return { id: call.id, ok: true };
     const checked = await tool.input.validate(args);
     if (checked.ok) return { id: call.id, ok: true };
     return { id: call.id, ok: false, error: { name: "ToolInputError", message: `tools.${tool.key}: invalid input: ${describeIssues(checked.issues)}`, details: { tool: call.name } } };
@@ -142,8 +151,22 @@ export class CallExecutor implements CallRunner {
     return result;
   }
 
+  /**
+   * A task request checked again on the host (the guest's own check can be forged): the same
+   * rules, and the subagent type it names must be the call's.
+   */
+  #taskProblem(call: GuestCall, args: unknown): string | null {
+    if (!this.subagents) return "task() is not available: no subagents are configured";
+    if (typeof args !== "object" || args === null || Array.isArray(args)) return "task(): the request must be an object";
+    const problem = taskRequestProblem(args as Record<string, unknown>, this.subagents.types.map((type) => type.name));
+    if (problem) return `task(): ${problem}`;
+    if ((args as { subagentType: unknown }).subagentType !== call.name) return "task(): the request does not match its call";
+    return null;
+  }
+
   async #runTask(call: GuestCall, args: unknown, context: ToolContext): Promise<CallResult> {
-    if (!this.subagents) return { id: call.id, ok: false, error: { name: "TaskError", message: "task() is not available: no subagents are configured" } };
+    const problem = this.#taskProblem(call, args);
+    if (problem || !this.subagents) return { id: call.id, ok: false, error: { name: "TaskError", message: problem ?? "task() is not available" } };
     return this.subagents.run(call, args, context, (event) => this.#emit(event), this.options.maxToolPayloadBytes);
   }
 }

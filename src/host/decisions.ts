@@ -12,11 +12,18 @@ export function toInterruptDecision(interrupt: Interrupt, decision: Decision, ma
   }
   switch (decision.type) {
     case "approve":
-      return { interruptId: interrupt.id, run: { args: JSON.stringify(interrupt.args) } };
+      // The call runs with the arguments the paused thread holds: what the program asked for.
+      return { interruptId: interrupt.id, run: {} };
     case "edit": {
       if (!("args" in decision)) throw invalid("edit needs args");
-      const args = JSON.stringify(decision.args);
+      let args: string | undefined;
+      try {
+        args = JSON.stringify(decision.args);
+      } catch (error) {
+        throw invalid(`edit args must be JSON data (${error instanceof Error ? error.message : String(error)})`);
+      }
       if (args === undefined) throw invalid("edit args must be JSON data");
+      if (args.length > maxPayloadBytes) throw invalid(`edit args are larger than maxToolPayloadBytes (${maxPayloadBytes} bytes)`);
       return { interruptId: interrupt.id, run: { args } };
     }
     case "reject":

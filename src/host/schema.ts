@@ -5,6 +5,8 @@
  * system prompt from its JSON Schema.
  */
 import { Validator, type Schema as CfSchema } from "@cfworker/json-schema";
+import { withProgramPatterns } from "./program-patterns.js";
+import { withSafeFormats } from "./safe-formats.js";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 
 export type JsonSchema = { [key: string]: unknown } | boolean;
@@ -82,16 +84,29 @@ function readablePath(instanceLocation: string): string {
     .replace(/^#\/?/, "")
     .split("/")
     .filter(Boolean)
-    .map((part) => decodeURIComponent(part.replace(/~1/g, "/").replace(/~0/g, "~")))
+    .map((part) => {
+      const unescaped = part.replace(/~1/g, "/").replace(/~0/g, "~");
+      try {
+        return decodeURIComponent(unescaped);
+      } catch {
+        return unescaped;
+      }
+    })
     .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), "");
 }
 
-function jsonSchemaAdapter(schema: JsonSchema): SchemaAdapter {
-  const validator = new Validator(schema as CfSchema, draftOf(schema), false);
+function jsonSchemaAdapter(schema: JsonSchema, checked: JsonSchema = withSafeFormats(schema)): SchemaAdapter {
+  const validator = new Validator(checked as CfSchema, draftOf(schema), false);
   return {
     jsonSchema: schema,
     async validate(value) {
-      const result = validator.validate(value);
+      let result;
+      try {
+        result = validator.validate(value);
+      } catch (error) {
+        // Values the validator cannot walk (a key with a lone surrogate, say) fail the check.
+        return { ok: false, issues: [{ path: "", message: `the value cannot be checked: ${error instanceof Error ? error.message : String(error)}` }] };
+      }
       if (result.valid) return { ok: true, value };
       // The deepest errors name the failing field; the summary errors only repeat "properties failed".
       const leaves = result.errors.filter((error) => !["properties", "allOf", "items", "$ref"].includes(error.keyword));
@@ -137,6 +152,18 @@ export function adaptSchema(schema: unknown): SchemaAdapter {
   const problem = jsonSchemaProblem(schema);
   if (problem) throw new Error(problem);
   return jsonSchemaAdapter(schema as JsonSchema);
+}
+
+/**
+ * A schema the program chose (task()'s responseSchema): its `pattern`s run on a linear-time
+ * engine (program-chosen regular expressions never run on the host's backtracking one), its
+ * formats on linear checks. Call `release()` when done with it.
+ */
+export async function adaptProgramSchema(schema: unknown): Promise<SchemaAdapter & { release(): void }> {
+  const problem = jsonSchemaProblem(schema);
+  if (problem) throw new Error(problem);
+  const patterns = await withProgramPatterns(withSafeFormats(schema as JsonSchema));
+  return { ...jsonSchemaAdapter(schema as JsonSchema, patterns.schema), release: patterns.release };
 }
 
 export function describeIssues(issues: SchemaIssue[]): string {

@@ -63,7 +63,8 @@ export class SkillLibrary {
   }
 
   async load(names: string[]): Promise<SkillLoad> {
-    const skills: Record<string, SkillFiles> = {};
+    // No prototype: a skill named "__proto__" or "constructor" is a plain key here.
+    const skills = Object.create(null) as Record<string, SkillFiles>;
     for (const name of names) {
       let files = this.#cache.get(name);
       if (!files) {

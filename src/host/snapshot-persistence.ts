@@ -11,7 +11,8 @@ import type { EncodedSnapshot, SnapshotHeader } from "../engine-contract.js";
 import { QuickboxError } from "../errors.js";
 import { readSnapshotHeader } from "../snapshot/snapshot-codec.js";
 import { sameBytes } from "../stores/same-bytes.js";
-import { decodeJson, encodeJson, HEAD_PREFIX, readHeads, SNAPSHOT_PREFIX, type HeadClaim, type ThreadHead } from "../stores/store-contract.js";
+import { HEAD_PREFIX, SNAPSHOT_PREFIX, type HeadClaim, type ThreadHead } from "../stores/store-contract.js";
+import { decodeHead, encodeHead } from "./head-codec.js";
 import type { Interrupt, SnapshotInfo, SnapshotStore } from "../types.js";
 
 /** A thread's head as read from the store: the record, and the bytes a conditional write compares with. */
@@ -39,6 +40,8 @@ export class SnapshotPersistence {
   constructor(
     readonly store: SnapshotStore,
     private readonly maxSnapshotBytes: number,
+    /** HMAC key for heads (the snapshotSigningKey): heads are signed, and checked when read. */
+    private readonly signingKey?: CryptoKey,
   ) {}
 
   /** The head as this interpreter last read or wrote it (read from the store the first time). */
@@ -46,14 +49,12 @@ export class SnapshotPersistence {
     const cached = this.#heads.get(threadId);
     if (cached) return cached;
     let bytes: Uint8Array | undefined;
-    let head: ThreadHead | null;
     try {
       bytes = await this.store.get(HEAD_PREFIX + threadId);
-      head = decodeJson<ThreadHead>(bytes) ?? null;
     } catch (error) {
       throw storeFailed(`read the head of thread "${threadId}"`, error);
     }
-    const read = { head, bytes };
+    const read = { head: await decodeHead(bytes, threadId, this.signingKey), bytes };
     this.#heads.set(threadId, read);
     return read;
   }
@@ -80,7 +81,7 @@ export class SnapshotPersistence {
   async swapHead(threadId: string, next: ThreadHead | null): Promise<boolean> {
     const expected = (await this.read(threadId)).bytes;
     const key = HEAD_PREFIX + threadId;
-    const nextBytes = next ? encodeJson(next) : undefined;
+    const nextBytes = next ? await encodeHead(next, this.signingKey) : undefined;
     const record = nextBytes ? { value: nextBytes, meta: { sizeBytes: nextBytes.length, createdAt: next!.updatedAt, threadId, kind: "head" as const } } : undefined;
     let swapped: boolean;
     try {
@@ -203,12 +204,26 @@ export class SnapshotPersistence {
     await this.#moveHead(threadId, null, `forget thread "${threadId}"`);
   }
 
+  /** Every thread head in the store that passes its checks (one that does not is left out). */
   async storedThreads(): Promise<ThreadHead[]> {
+    let records;
     try {
-      return await readHeads(this.store);
+      records = await this.store.list(HEAD_PREFIX);
     } catch (error) {
       throw storeFailed("list threads", error);
     }
+    const heads: ThreadHead[] = [];
+    for (const record of records) {
+      const threadId = record.key.slice(HEAD_PREFIX.length);
+      try {
+        // Read past the cache: the cache is what operations compare their writes with.
+        const head = await decodeHead(await this.store.get(record.key), threadId, this.signingKey);
+        if (head) heads.push(head);
+      } catch {
+        // A head that cannot be read or fails its checks is not listed.
+      }
+    }
+    return heads;
   }
 }
 

@@ -5,7 +5,7 @@ import { truncateText } from "../result/wire-format.js";
 import type { InterpreterEvent, SubagentOptions, TaskRequest, ToolContext } from "../types.js";
 import { errorMessage } from "./error-message.js";
 import { encodeForGuest } from "./guest-encoding.js";
-import { adaptSchema, describeIssues } from "./schema.js";
+import { adaptProgramSchema, describeIssues } from "./schema.js";
 
 export class SubagentRunner {
   readonly #options: SubagentOptions;
@@ -51,9 +51,16 @@ export class SubagentRunner {
     const started = performance.now();
     emit({ ...base, phase: "start" });
     let result: CallResult;
+    let schema: Awaited<ReturnType<typeof adaptProgramSchema>> | undefined;
     try {
-      let reply = await this.#options.dispatch(request, context);
+      // The program's schema is checked (and its patterns compiled) before the subagent runs.
       if (request.responseSchema !== undefined) {
+        schema = await adaptProgramSchema(request.responseSchema).catch((error: unknown) => {
+          throw new Error(`responseSchema: ${error instanceof Error ? error.message : String(error)}`);
+        });
+      }
+      let reply = await this.#options.dispatch(request, context);
+      if (schema) {
         if (typeof reply === "string") {
           try {
             reply = JSON.parse(reply);
@@ -61,12 +68,14 @@ export class SubagentRunner {
             throw new Error("the subagent's reply is not JSON, but a responseSchema was given");
           }
         }
-        const checked = await adaptSchema(request.responseSchema).validate(reply);
+        const checked = await schema.validate(reply);
         if (!checked.ok) throw new Error(`the subagent's reply does not match responseSchema: ${describeIssues(checked.issues)}`);
       }
       result = { id: call.id, ok: true, ...encodeForGuest(reply, maxPayloadBytes) };
     } catch (error) {
       result = { id: call.id, ok: false, error: { name: "TaskError", message: truncateText(errorMessage(error), maxPayloadBytes) } };
+    } finally {
+      schema?.release();
     }
     emit({ ...base, phase: "end", durationMs: performance.now() - started, ok: result.ok, ...(result.error ? { error: result.error.message } : {}) });
     return result;

@@ -23,6 +23,15 @@ function stdoutBody(outcome: EngineOutcome): string | null {
   return outcome.stdout + truncationSuffix(outcome.stdoutDroppedChars - 1);
 }
 
+/** A held call's arguments (JSON text the host checked; anything else is shown as the text). */
+export function parseArgs(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export function toEvalResult(
   outcome: EngineOutcome,
   context: { captureConsole: boolean; durationMs: number; toolCalls: number; warnings: string[] },
@@ -49,11 +58,19 @@ export function toEvalResult(
       id: interrupt.id,
       kind: interrupt.kind,
       name: interrupt.name,
-      args: JSON.parse(interrupt.args) as unknown,
+      args: parseArgs(interrupt.args),
       allowedDecisions: [...interrupt.allowedDecisions],
     }));
   } else if (outcome.status === "ok") {
-    if (outcome.value !== undefined) result.value = parse(outcome.value, VALUE_REVIVERS);
+    if (outcome.value !== undefined) {
+      // The copy is the guest's text: a program can forge it, so a copy that does not parse is
+      // noted, never thrown.
+      try {
+        result.value = parse(outcome.value, VALUE_REVIVERS);
+      } catch (error) {
+        warnings.push(`value not copied: the copy is not readable (${error instanceof Error ? error.message : String(error)})`.slice(0, 300));
+      }
+    }
     if (outcome.valueNote) warnings.push(outcome.valueNote);
   } else {
     result.error = {

@@ -21,6 +21,7 @@ import {
   type ChunkHashes,
   type SkippedChunks,
 } from "./memory-chunks.js";
+import { checkRestoredChain } from "./manifest-check.js";
 import { decodeSnapshot, encodeSnapshot, readSnapshotHeader, snapshotId, type DecodedSnapshot } from "./snapshot-codec.js";
 import type { SnapshotKeys } from "./snapshot-keys.js";
 
@@ -165,11 +166,16 @@ export async function restoreSnapshotChain(
     throw new QuickboxError("SNAPSHOT_REJECTED", `snapshot rejected (truncated): the bytes of snapshot ${expectedLastId.slice(0, 12)}… do not match its id (damaged in the store)`, { reason: "truncated" });
   }
   const last = decoded[decoded.length - 1]!;
-  const memoryChunks = Math.max(0, ...decoded.map((snapshot) => snapshot.manifest.memoryChunks ?? 0));
+  // Stored data never raises a limit: the thread gets this interpreter's memory, if what it uses fits.
+  const { manifest, memoryChunks } = checkRestoredChain(
+    decoded.map((snapshot) => snapshot.manifest),
+    decoded.map((snapshot) => snapshot.chunks),
+    config.memoryLimitBytes,
+  );
   const thread = await QuickJSThread.restore(
     context.image,
     config,
-    last.manifest.thread,
+    manifest.thread,
     (memory) => {
       for (const { chunks } of decoded) applyChunks(memory, chunks);
     },
@@ -185,5 +191,5 @@ export async function restoreSnapshotChain(
   }
   const hashes = resizeHashes(imageHashes(context.image), count);
   for (const { chunks } of decoded) hashAppliedChunks(hashes, chunks);
-  return { thread, core: last.manifest.core, paused: last.header.paused, baseline: { id: previousId!, hashes, deltas: decoded.length - 1 } };
+  return { thread, core: manifest.core, paused: last.header.paused, baseline: { id: previousId!, hashes, deltas: decoded.length - 1 } };
 }

@@ -1,3 +1,4 @@
 // expect: TypeError
 // category: tool-arguments
-await task({ description: 'd', subagentType: 'general', responseSchema: { a: { b: { c: { d: { e: { f: {} } } } } } } })
+// Nine schema levels (each `items` is one level deeper than its parent; at most 8).
+await task({ description: 'd', subagentType: 'general', responseSchema: { items: { items: { items: { items: { items: { items: { items: { items: { items: {} } } } } } } } } } })

@@ -196,7 +196,11 @@ describe("parsePollReport: not a report at all", () => {
 
 describe("parseOutput", () => {
   it("passes text and droppedChars, nothing else", () => {
-    expect(parseOutput(JSON.stringify({ text: "hello\n", droppedChars: 3, extra: 1 }))).toEqual({ text: "hello\n", droppedChars: 3 });
+    expect(parseOutput(JSON.stringify({ text: "hello\n", droppedChars: 3, extra: 1 }), 100)).toEqual({ text: "hello\n", droppedChars: 3 });
+  });
+
+  it("cuts a forged text longer than maxChars and counts what it cut", () => {
+    expect(parseOutput(JSON.stringify({ text: "x".repeat(5000), droppedChars: 7 }), 1000)).toEqual({ text: "x".repeat(1000), droppedChars: 4007 });
   });
 
   it.each([
@@ -207,7 +211,7 @@ describe("parseOutput", () => {
     ["negative droppedChars", JSON.stringify({ text: "", droppedChars: -2 }), "output: unexpected shape"],
     ["fractional droppedChars", JSON.stringify({ text: "", droppedChars: 0.5 }), "output: unexpected shape"],
   ])("rejects %s", (_label, text, message) => {
-    expectProtocolError(() => parseOutput(text), message);
+    expectProtocolError(() => parseOutput(text, 100), message);
   });
 });
 

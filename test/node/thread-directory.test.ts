@@ -391,7 +391,8 @@ describe("ThreadDirectory: pauses and resume", () => {
     expect(result.status).toBe("ok");
     expect(client.lastResume()).toMatchObject({
       threadId: "t",
-      decisions: [{ interruptId: "int-1", run: { args: '{"to":"ana@example.com"}' } }],
+      // Approve runs the arguments the paused thread holds (the engine's), not a copy from the store.
+      decisions: [{ interruptId: "int-1", run: {} }],
       persist: true,
     });
     expect(client.lastResume().release).toBeUndefined();

@@ -358,8 +358,13 @@ export function defineToolsSuite(create: InterpreterFactory): void {
       const bad = await qb.eval(`await task({ description: 'bad', subagentType: 'any', responseSchema: ${schema} })`);
       expect(bad.error?.type).toBe("TaskError");
       expect(bad.error?.message).toMatch(/responseSchema/);
-      const tooDeep = await qb.eval("try { await task({ description: 'd', subagentType: 'any', responseSchema: { a: { b: { c: { d: { e: { f: 1 } } } } } } }) } catch (e) { e.message }");
-      expect(tooDeep.value).toMatch(/deeper than 5/);
+      // Depth counts schema levels (each subschema one deeper), not JSON objects: 9 levels of `items`.
+      const tooDeep = await qb.eval(`try { await task({ description: 'd', subagentType: 'any', responseSchema: ${"{ items: ".repeat(9)}{}${" }".repeat(9)} }) } catch (e) { e.message }`);
+      expect(tooDeep.value).toMatch(/deeper than 8 schema levels/);
+      // An array of objects with nested arrays of objects (deepagents' batch review) is fine.
+      const review = "{ type: 'object', properties: { reviews: { type: 'array', items: { type: 'object', properties: { file: { type: 'string' }, issues: { type: 'array', items: { type: 'object', properties: { line: { type: 'number' }, message: { type: 'string' } } } } } } } } }";
+      const batch = await qb.eval(`await task({ description: 'good', subagentType: 'any', responseSchema: ${review} })`);
+      expect(batch.error?.message ?? "").not.toMatch(/deeper/);
     });
 
     it("maxTaskCalls is separate from maxToolCalls", async () => {

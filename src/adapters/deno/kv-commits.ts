@@ -58,10 +58,41 @@ export function applyMutations(operation: DenoKvAtomicOperation, mutations: read
   return operation;
 }
 
+/** Attempts at one commit that a busy database refuses ("database is locked"). */
+export const MAX_BUSY_ATTEMPTS = 40;
+
+/**
+ * A commit refused because another process holds the database (Deno's local SQLite KV throws
+ * "database is locked" for a checked commit while another process writes). Nothing was written.
+ */
+export function isBusy(error: unknown): boolean {
+  return error instanceof Error && /database is locked|SQLITE_BUSY/i.test(error.message);
+}
+
+/** A short, growing, jittered pause before retrying a busy commit. */
+export function busyPause(attempt: number): Promise<void> {
+  const ms = Math.min(50, 1 + attempt * 2) * (0.5 + Math.random());
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Commits `build()` (a fresh operation each attempt), retrying while the database is busy.
+ * Resolves with the commit's `ok`.
+ */
+export async function commitRetryingBusy(build: () => DenoKvAtomicOperation): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await build().commit()).ok;
+    } catch (error) {
+      if (!isBusy(error) || attempt + 1 >= MAX_BUSY_ATTEMPTS) throw error;
+      await busyPause(attempt);
+    }
+  }
+}
+
 /** Commits each group in turn; the groups carry no checks, so each must succeed. */
 export async function commitGroups(kv: DenoKvLike, groups: readonly KvMutation[][]): Promise<void> {
   for (const group of groups) {
-    const result = await applyMutations(kv.atomic(), group).commit();
-    if (!result.ok) throw new QuickboxError("STORE_FAILED", "denoKvStore: Deno KV refused an unconditional commit");
+    if (!(await commitRetryingBusy(() => applyMutations(kv.atomic(), group)))) throw new QuickboxError("STORE_FAILED", "denoKvStore: Deno KV refused an unconditional commit");
   }
 }

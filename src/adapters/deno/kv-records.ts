@@ -6,13 +6,28 @@
  */
 import { QuickboxError, type StoreRecord, type StoreRecordMeta } from "../../index.js";
 import { sameBytes } from "../../adapter-support.js";
-import { KV_MAX_LIST_BATCH, KV_MAX_VALUE_BYTES, type DenoKvLike } from "./deno-kv.js";
-import { applyMutations, commitGroups, deleteMutation, fitsOneCommit, groupCommits, setMutation, type KvMutation } from "./kv-commits.js";
+import { KV_MAX_LIST_BATCH, KV_MAX_VALUE_BYTES, type DenoKvAtomicOperation, type DenoKvLike } from "./deno-kv.js";
+import { applyMutations, busyPause, commitGroups, deleteMutation, fitsOneCommit, groupCommits, isBusy, setMutation, type KvMutation } from "./kv-commits.js";
 import { cleanMeta, type KvLayout, type LooseWrite, type RecordIndex } from "./kv-layout.js";
 import { chunkDeletes, deleteLooseWrite, looseMarker } from "./loose-writes.js";
 
-/** Index commits retried when another writer changed the same key in between. */
-const MAX_INDEX_ATTEMPTS = 8;
+/** Index commits retried when another writer changed the same key in between (or held the database). */
+const MAX_INDEX_ATTEMPTS = 40;
+
+/**
+ * One checked commit. A database busy with another process's write refuses it without writing
+ * ("database is locked"): that counts as a failed check, after a short pause, so the caller reads
+ * again and retries — the key may have changed meanwhile.
+ */
+async function commitOrBusy(build: () => DenoKvAtomicOperation): Promise<boolean> {
+  try {
+    return (await build().commit()).ok;
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+    await busyPause(Math.floor(Math.random() * 8));
+    return false;
+  }
+}
 /** Reads retried when the record was replaced while its chunks were being read. */
 const MAX_READ_ATTEMPTS = 4;
 const LIST_BATCH = 500;
@@ -54,8 +69,8 @@ async function changeIndex(kv: DenoKvLike, layout: KvLayout, key: string, build:
     const current = await kv.get<RecordIndex>(layout.index(key));
     const change = build(current.value);
     if (!change) return undefined;
-    const operation = kv.atomic().check({ key: layout.index(key), versionstamp: current.versionstamp });
-    if ((await applyMutations(operation, change.mutations).commit()).ok) return change.replaced;
+    const operation = () => applyMutations(kv.atomic().check({ key: layout.index(key), versionstamp: current.versionstamp }), change.mutations);
+    if (await commitOrBusy(operation)) return change.replaced;
   }
   throw storeFailed(`"${key}" kept changing under concurrent writers; gave up after ${MAX_INDEX_ATTEMPTS} attempts`);
 }
@@ -142,8 +157,8 @@ export async function compareAndSetRecord(
         return false;
       }
       const change = retire(layout, key, index.value, prepared ? prepared.commit : [deleteMutation(layout.index(key))]);
-      const operation = kv.atomic().check({ key: layout.index(key), versionstamp: index.versionstamp });
-      if ((await applyMutations(operation, change.mutations).commit()).ok) {
+      const operation = () => applyMutations(kv.atomic().check({ key: layout.index(key), versionstamp: index.versionstamp }), change.mutations);
+      if (await commitOrBusy(operation)) {
         await deleteReplaced(kv, layout, change.replaced);
         return true;
       }

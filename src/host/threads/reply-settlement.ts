@@ -5,7 +5,7 @@
  */
 import type { EngineOutcome, EngineReply, PendingInterrupt } from "../../engine-contract.js";
 import { QuickboxError } from "../../errors.js";
-import { toEvalResult } from "../../result/eval-result.js";
+import { parseArgs, toEvalResult } from "../../result/eval-result.js";
 import type { EvalResult } from "../../types.js";
 import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
 import { lostWarning, publicInterrupt, type HeldInterrupt } from "./thread-table.js";
@@ -16,7 +16,7 @@ function heldInterrupts(pending: PendingInterrupt[] | undefined): HeldInterrupt[
     callId: interrupt.callId,
     kind: interrupt.kind,
     name: interrupt.name,
-    args: JSON.parse(interrupt.args) as unknown,
+    args: parseArgs(interrupt.args),
     allowedDecisions: [...interrupt.allowedDecisions],
   }));
 }

@@ -54,7 +54,7 @@ export function executingEntries(pending: HeldInterrupt[], decisions: Iterable<I
       // Heads written before call ids were kept have none: the interrupt id stands in.
       callId: interrupt.callId ?? interrupt.id,
       name: interrupt.name,
-      args: JSON.parse(decision.run.args) as unknown,
+      args: decision.run.args === undefined ? interrupt.args : (JSON.parse(decision.run.args) as unknown),
       state: "executing",
     });
   }

@@ -6,7 +6,7 @@
  * store-sync.ts (the store's view), reply-settlement.ts (a reply becomes a result),
  * resume-log.ts (exactly-once calls), hibernation.ts.
  */
-import type { EngineClient, InterruptDecision, SkillFiles } from "../../engine-contract.js";
+import type { EngineClient, InterruptDecision, SkillFiles, StoredThreadRef } from "../../engine-contract.js";
 import { QuickboxError, isQuickboxError } from "../../errors.js";
 import type { ResolvedOptions } from "../../options.js";
 import type { Decision, EvalResult, SnapshotInfo, ThreadInfo } from "../../types.js";
@@ -17,6 +17,7 @@ import { conflictError, SnapshotPersistence } from "../snapshot-persistence.js";
 import { assertNotClaimedElsewhere, newClaim } from "./claims.js";
 import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
 import { hibernateIdle } from "./hibernation.js";
+import { snapshotErrorOutcome } from "../../result/outcomes.js";
 import { renderResult, settleReply } from "./reply-settlement.js";
 import { executingEntries, LoggingCallRunner, recoverClaim } from "./resume-log.js";
 import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js";
@@ -37,9 +38,12 @@ export class ThreadDirectory {
     client: EngineClient,
     private readonly executor: CallExecutor,
     private readonly options: ResolvedOptions,
+    /** The snapshotSigningKey as an HMAC key: thread heads are signed and checked with it too. */
+    headSigningKey?: CryptoKey,
   ) {
     const table = new ThreadTable();
-    this.#context = { client, table, options, owner: newOwnerId(), persistence: new SnapshotPersistence(options.store, options.maxSnapshotBytes) };
+    const persistence = new SnapshotPersistence(options.store, options.maxSnapshotBytes, headSigningKey);
+    this.#context = { client, table, options, owner: newOwnerId(), persistence };
     client.onThreadsLost = (threadIds, reason) => {
       for (const threadId of threadIds) {
         if (table.markLost(threadId, reason)) options.emit({ type: "restart", threadId, reason });
@@ -72,14 +76,22 @@ export class ThreadDirectory {
   async eval(code: string, threadId: string, signal: AbortSignal | undefined, skills: Record<string, SkillFiles> | undefined): Promise<EvalResult> {
     const context = this.#context;
     const result = await this.#queues.run(threadId, async () => {
-      await syncWithStore(context, threadId);
-      const head = await context.persistence.head(threadId);
-      this.#assertNotClaimed(threadId, head);
-      if (this.#table.paused(threadId) || head?.paused) {
-        throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
+      let stored: StoredThreadRef;
+      try {
+        await syncWithStore(context, threadId);
+        const head = await context.persistence.head(threadId);
+        this.#assertNotClaimed(threadId, head);
+        if (this.#table.paused(threadId) || head?.paused) {
+          throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
+        }
+        // Mode "call": every eval starts fresh, whatever an earlier mode left in the store.
+        stored = this.options.engine.mode === "call" ? { storedHead: head?.chain[head.chain.length - 1] ?? null } : await storedThreadFor(context, threadId);
+      } catch (error) {
+        // A stored thread this eval cannot use (a head or snapshot that fails its checks) is the
+        // eval's result, as when the engine cannot restore it: nothing ran, nothing is written.
+        if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED") return renderResult(context, snapshotErrorOutcome(error.message, error.reason), 0);
+        throw error;
       }
-      // Mode "call": every eval starts fresh, whatever an earlier mode left in the store.
-      const stored = this.options.engine.mode === "call" ? { storedHead: head?.chain[head.chain.length - 1] ?? null } : await storedThreadFor(context, threadId);
       const reply = await this.#client.eval(
         { threadId, code, ...stored, persist: this.#persistEveryEval(), ...this.#releaseAfter(), ...(skills ? { skills } : {}) },
         { calls: this.executor, ...(signal ? { signal } : {}) },
@@ -155,7 +167,7 @@ export class ThreadDirectory {
         if (raced) throw decidedElsewhere();
         throw new QuickboxError("UNKNOWN_INTERRUPT", `thread "${threadId}" has no pending interrupt ${interruptId} (pending: ${pending.map((i) => i.id).join(", ")})`);
       }
-      chosen.set(interruptId, toInterruptDecision(interrupt, decision, this.options.engine.maxToolPayloadBytes));
+      chosen.set(interruptId, toInterruptDecision(this.#withCurrentDecisions(interrupt), decision, this.options.engine.maxToolPayloadBytes));
     }
     for (const [interruptId, decision] of chosen) {
       if ("run" in decision) this.#checkToolExists(pending.find((interrupt) => interrupt.id === interruptId)!);
@@ -188,6 +200,17 @@ export class ThreadDirectory {
       throw new QuickboxError("CONFLICT", `thread "${threadId}": this resume took longer than claimTimeoutMs (${this.options.claimTimeoutMs} ms) and another interpreter recovered the pause; its result was not stored`);
     }
     return settleReply(context, threadId, reply, stored.restore !== undefined, true);
+  }
+
+  /**
+   * The decisions an interrupt allows are this interpreter's (its interruptOn), not what the store
+   * says; the stored ones apply only to a call this interpreter no longer gates.
+   */
+  #withCurrentDecisions(interrupt: HeldInterrupt): HeldInterrupt {
+    const interruptOn = this.options.engine.interruptOn;
+    const key = interrupt.kind === "task" ? "task" : interrupt.name;
+    const current = Object.hasOwn(interruptOn, key) ? interruptOn[key] : undefined;
+    return current ? { ...interrupt, allowedDecisions: [...current] } : interrupt;
   }
 
   /** Writes a claim into the thread's head; false when another interpreter moved the head first. */
