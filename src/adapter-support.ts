@@ -14,6 +14,9 @@ export { SerialQueues } from "./util/serial-queues.js";
 /** Whether two store values are byte-equal (undefined: absent), for stores' compareAndSet. */
 export { sameBytes } from "./stores/same-bytes.js";
 
+/** JSON records an adapter writes into the store and later trusts, signed with the snapshotSigningKey. */
+export { openJson, sealJson } from "./host/sealed-json.js";
+
 /** A tool name as the program sees it under `tools.` (`get-weather` → `getWeather`). */
 export { camelCase } from "./host/tool-names.js";
 

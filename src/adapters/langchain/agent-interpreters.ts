@@ -8,8 +8,8 @@
  * agent tools and subagents a program calls run with them), and the pause markers that tell a
  * re-executed eval tool call (LangGraph re-runs the interrupted node on resume) from a new one.
  */
-import { createInterpreter, memoryStore, type Interpreter, type InterpreterEvent, type SnapshotStore } from "../../index.js";
-import { SerialQueues } from "../../adapter-support.js";
+import { createInterpreter, memoryStore, QuickboxError, type Interpreter, type InterpreterEvent, type SnapshotStore } from "../../index.js";
+import { openJson, sealJson, SerialQueues } from "../../adapter-support.js";
 import { findTaskTool, resolvePtcTools, taskDispatch, toToolDefinitions } from "./agent-tools.js";
 import type { AgentTool, ResolvedMiddlewareOptions } from "./middleware-options.js";
 
@@ -102,13 +102,18 @@ export class AgentInterpreters {
     this.#latestSnapshot.set(threadId, snapshotId);
   }
 
+  /** The marker this adapter wrote (signed and checked with the snapshotSigningKey, bound to the thread). */
   async pauseMarker(threadId: string): Promise<PauseMarker | undefined> {
     const bytes = await this.store.get(MARKER_PREFIX + threadId);
-    return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as PauseMarker) : undefined;
+    if (!bytes) return undefined;
+    const marker = await openJson(bytes, `pause marker of thread ${JSON.stringify(threadId)}`, this.#options.interpreter.snapshotSigningKey);
+    const valid = typeof marker === "object" && marker !== null && typeof (marker as PauseMarker).toolCallId === "string" && Number.isSafeInteger((marker as PauseMarker).resumesApplied) && (marker as PauseMarker).resumesApplied >= 0;
+    if (!valid) throw new QuickboxError("SNAPSHOT_REJECTED", `snapshot rejected (truncated): the pause marker of thread "${threadId}" is not one`, { reason: "truncated" });
+    return marker as PauseMarker;
   }
 
   async setPauseMarker(threadId: string, marker: PauseMarker): Promise<void> {
-    const bytes = new TextEncoder().encode(JSON.stringify(marker));
+    const bytes = await sealJson(marker, `pause marker of thread ${JSON.stringify(threadId)}`, this.#options.interpreter.snapshotSigningKey);
     await this.store.put(MARKER_PREFIX + threadId, bytes, { sizeBytes: bytes.length, createdAt: Date.now(), threadId, kind: "log" });
   }
 
