@@ -3,9 +3,9 @@
  * holding its owner's process id. A lock whose owner process is gone (killed with SIGKILL in
  * the middle of a write, say) is broken at once; a lock held longer than MAX_LOCK_HOLD_MS is
  * broken too (its owner hung, or the id was reused). Held only around a read-compare-write of one
- * small record, so waiting is short.
+ * small record, so waiting is short. Processes that find a stale lock break it one at a time.
  */
-import { link, open, readFile, rename, unlink } from "node:fs/promises";
+import { open, readFile, unlink } from "node:fs/promises";
 
 /** A lock is held for a few milliseconds; one older than this is stale whoever holds it. */
 export const MAX_LOCK_HOLD_MS = 30_000;
@@ -60,22 +60,29 @@ async function readLock(path: string): Promise<LockContent | null | "absent"> {
 }
 
 /**
- * Breaks a stale lock: it is moved aside under a name of our own, then checked; if what was moved
- * is not the stale lock we judged (its owner changed in between), it is put back.
+ * Breaks a stale lock. Breakers take turns through a second lock (`<path>.break`, held for a
+ * moment): under it the lock is read again and removed only if it is still the stale one judged
+ * — nobody else can replace an existing lock (creation is exclusive), and its dead owner cannot
+ * release it, so the read and the removal see the same lock. (Moving the lock aside first, as an
+ * earlier version did, could take a live lock another process had just created.)
  */
-async function breakStale(path: string, stale: LockContent, ownToken: string): Promise<void> {
-  const aside = `${path}.${ownToken}.stale`;
+async function breakStale(path: string, stale: LockContent | null, ownToken: string): Promise<void> {
+  const breaker = `${path}.break`;
+  if (!(await tryCreate(breaker, { pid: process.pid, token: ownToken, takenAt: Date.now() }))) {
+    // Another process is breaking it now; a breaker that died there (in a moment's window) is
+    // cleared once its process is gone.
+    const other = await readLock(breaker);
+    if (other !== "absent" && other !== null && (!processAlive(other.pid) || Date.now() - other.takenAt > MAX_LOCK_HOLD_MS)) await unlink(breaker).catch(() => {});
+    return;
+  }
   try {
-    await rename(path, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-    throw error;
+    const current = await readLock(path);
+    if (current === "absent") return;
+    const same = stale === null ? current === null : current !== null && current.token === stale.token;
+    if (same) await unlink(path).catch(() => {});
+  } finally {
+    await unlink(breaker).catch(() => {});
   }
-  const moved = await readLock(aside);
-  if (moved !== "absent" && moved !== null && moved.token !== stale.token) {
-    await link(aside, path).catch(() => {});
-  }
-  await unlink(aside).catch(() => {});
 }
 
 /** Runs `work` holding the lock file at `path`. */
@@ -90,7 +97,7 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>): Pro
     if (current === null) {
       // Created but not written yet, or left empty by a process killed right after creating it.
       unreadableSince ??= Date.now();
-      if (Date.now() - unreadableSince > 1000) await breakStale(path, { pid: 0, token: "", takenAt: 0 }, own.token);
+      if (Date.now() - unreadableSince > 1000) await breakStale(path, null, own.token);
     } else if (current !== "absent") {
       unreadableSince = null;
       if (!processAlive(current.pid) || Date.now() - current.takenAt > MAX_LOCK_HOLD_MS) await breakStale(path, current, own.token);

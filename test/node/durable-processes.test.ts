@@ -9,8 +9,8 @@
  * 2. Two processes resume one pause at the same instant: one runs it, the other gets CONFLICT.
  * 3. A resuming process is killed with SIGKILL at each step of the resume; a new process recovers.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -630,4 +630,23 @@ describe.concurrent("a resuming process killed (SIGKILL) at each step; a new pro
       timings.push(`crash/${crash.isolation}/${crash.step}${delayMs !== undefined ? `@${delayMs}ms` : ""}/${crash.recover}: ${Math.round(performance.now() - started)} ms`);
     }, 90_000);
   }
+});
+
+describe("fsStore: a head lock left by a killed process", () => {
+  it("is broken safely: of several processes then racing one compareAndSet, exactly one wins", async () => {
+    const TRIALS = 20, PROCESSES = 3, CONTENDERS = 3, key = "head:x";
+    const deadPid = spawnSync(process.execPath, ["-e", "0"]).pid;
+    const first = Date.now() + 1500;
+    const schedule: { dir: string; at: number }[] = [];
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const { dir } = caseDir();
+      await fsStore(dir).put(key, new TextEncoder().encode("v0"), { sizeBytes: 2, createdAt: 0 });
+      writeFileSync(join(dir, `${encodeURIComponent(key)}.qbrec.lock`), `${deadPid}\nkilled-holder\n${Date.now()}\n`);
+      schedule.push({ dir, at: first + trial * 150 });
+    }
+    const runs = await Promise.all(Array.from({ length: PROCESSES }, () => runOk<{ results: (boolean | string)[][] }>("cas-contender.mjs", { schedule, key, contenders: CONTENDERS })));
+    const winsPerTrial = schedule.map((_, t) => runs.flatMap((run) => run.out.results[t]!).filter((won) => won === true).length);
+    expect(runs.flatMap((run) => run.out.results.flat().filter((won) => typeof won === "string"))).toEqual([]);
+    expect(winsPerTrial).toEqual(schedule.map(() => 1));
+  }, 60_000);
 });

@@ -554,6 +554,46 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       expect(recovered).toEqual([]);
     });
 
+    it("a replay needs no tool: an interpreter without it re-approving a pause whose call is logged as done gets the recorded result", async () => {
+      const store = memoryStore();
+      let sent = 0;
+      let slowCalls = 0;
+      const send: ToolDefinition = { name: "send_email", execute: () => `receipt-${++sent}` };
+      const hangs: ToolDefinition = { name: "slow", execute: () => (slowCalls++, new Promise(() => {})) };
+      const a = await make({ tools: [send, hangs], store, interruptOn: { send_email: true } });
+      const paused = await a.eval("const receipt = await tools.sendEmail({ to: 'x' }); const after = await tools.slow(); [receipt, after]", { threadId: "replay" });
+      const id = paused.interrupts![0]!.id;
+      a.resume("replay", { [id]: { type: "approve" } }).catch(() => {});
+      for (let waitedMs = 0; slowCalls === 0 && waitedMs < 10_000; waitedMs += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Another process, without send_email, approves again: the call is only replayed.
+      const b = await make({ tools: [{ name: "slow", execute: () => "back" }], store, claimTimeoutMs: 1 });
+      const done = await b.resume("replay", { [id]: { type: "approve" } });
+      expect(done.value).toEqual(["receipt-1", "back"]);
+      expect(sent).toBe(1);
+    });
+
+    it("a resume taken for dead (its claim older than the other's claimTimeoutMs) is stopped: its program sees nothing it could not log", async () => {
+      const store = memoryStore();
+      let sent = 0;
+      let notes = 0;
+      const slowSend: ToolDefinition = { name: "send_email", execute: () => new Promise((resolve) => setTimeout(() => resolve(`receipt-${++sent}`), 1500)) };
+      const note: ToolDefinition = { name: "log_note", execute: () => ++notes };
+      const a = await make({ tools: [slowSend, note], store, interruptOn: { send_email: true } });
+      const paused = await a.eval("const r = await tools.sendEmail({ to: 'x' }); await tools.logNote({}); r", { threadId: "zombie" });
+      const id = paused.interrupts![0]!.id;
+      const resuming = a.resume("zombie", { [id]: { type: "approve" } });
+      resuming.catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // b takes a's claim for dead and recovers: the executing call fails (recover default), the program ends.
+      const b = await make({ tools: [slowSend, note], store, claimTimeoutMs: 300 });
+      const recovered = await b.resume("zombie", {});
+      expect(recovered.error?.message ?? String(recovered.value)).toMatch(/was executing when the process stopped/);
+      await expectCode(resuming, "CONFLICT");
+      // a's send finished (1 run), but its result was never logged, so a's program went no further.
+      expect(sent).toBe(1);
+      expect(notes).toBe(0);
+    });
+
     it("two interpreters sharing a store: a pause resumed by one cannot be resumed again by the other; evals build on each other", async () => {
       const store = memoryStore();
       let sent = 0;

@@ -76,6 +76,8 @@ export class LoggingCallRunner implements CallRunner {
     private readonly base: CallRunner,
     private readonly claim: HeadClaim,
     private readonly writeLog: (claim: HeadClaim) => Promise<boolean>,
+    /** Called once when a log write finds the claim taken over: the resume must stop. */
+    private readonly onClaimLost: () => void = () => {},
   ) {
     this.#byCallId = new Map(claim.calls.map((entry) => [entry.callId, entry]));
   }
@@ -95,12 +97,17 @@ export class LoggingCallRunner implements CallRunner {
         entry.result = outcome;
       }
       this.#writing = this.#writing
-        .then(() => this.writeLog(this.claim))
+        .then(() => (this.#claimLost ? false : this.writeLog(this.claim)))
         .then((written) => {
-          if (!written) this.#claimLost = true;
+          if (written) return sink(results);
+          // The results were not logged: they must not reach the program (another interpreter
+          // recovers these calls from its own view of the log).
+          if (!this.#claimLost) {
+            this.#claimLost = true;
+            this.onClaimLost();
+          }
         })
-        .catch(() => {})
-        .then(() => sink(results));
+        .catch(() => sink(results));
     });
   }
 }

@@ -10,6 +10,7 @@ import type { EngineClient, InterruptDecision, SkillFiles, StoredThreadRef } fro
 import { QuickboxError, isQuickboxError } from "../../errors.js";
 import type { ResolvedOptions } from "../../options.js";
 import type { Decision, EvalResult, SnapshotInfo, ThreadInfo } from "../../types.js";
+import { eitherSignal } from "../../util/either-signal.js";
 import { SerialQueues } from "../../util/serial-queues.js";
 import type { CallExecutor } from "../call-executor.js";
 import { toInterruptDecision } from "../decisions.js";
@@ -169,10 +170,12 @@ export class ThreadDirectory {
       }
       chosen.set(interruptId, toInterruptDecision(this.#withCurrentDecisions(interrupt), decision, this.options.engine.maxToolPayloadBytes));
     }
+    // A claim left by a resume that died covers the calls it logged: they are replayed or go to
+    // recover, whatever was decided now — so only the other decided calls need their tool here.
+    const claimed = new Set(head?.claim?.calls.map((entry) => entry.interruptId) ?? []);
     for (const [interruptId, decision] of chosen) {
-      if ("run" in decision) this.#checkToolExists(pending.find((interrupt) => interrupt.id === interruptId)!);
+      if ("run" in decision && !claimed.has(interruptId)) this.#checkToolExists(pending.find((interrupt) => interrupt.id === interruptId)!);
     }
-    // A claim left by a resume that died: what it ran is replayed or goes to recover, whatever was decided now.
     const recovery = head?.claim ? await recoverClaim(threadId, pending, head.claim, this.options.recover) : { decisions: new Map(), carried: [] };
     for (const [interruptId, decision] of recovery.decisions) {
       if ("run" in decision) this.#checkToolExists(pending.find((interrupt) => interrupt.id === interruptId)!);
@@ -182,22 +185,28 @@ export class ThreadDirectory {
     // The claim: only the interpreter whose conditional write lands goes on.
     const claim = newClaim(context.owner, [...recovery.carried, ...executingEntries(pending, chosen.values())]);
     if (head?.paused && !(await this.#writeClaim(threadId, claim))) throw conflictError(threadId);
-    const calls = new LoggingCallRunner(this.executor, claim, (updated) => this.#writeClaim(threadId, updated));
+    // A resume whose claim another interpreter took over (it was taken for dead) stops at once:
+    // the results it could not log never reach its program.
+    const takenOver = new AbortController();
+    const calls = new LoggingCallRunner(this.executor, claim, (updated) => this.#writeClaim(threadId, updated), () => takenOver.abort());
+    const stop = signal ? eitherSignal(signal, takenOver.signal) : { signal: takenOver.signal, release: () => {} };
     let reply;
     try {
       // A paused thread lives in the store; once resumed, the store must not keep offering
       // the paused state (resuming it again would repeat effects): always snapshot.
-      reply = await this.#client.resume({ threadId, decisions: [...chosen.values()], ...stored, persist: true, ...this.#releaseAfter() }, { calls, ...(signal ? { signal } : {}) });
+      reply = await this.#client.resume({ threadId, decisions: [...chosen.values()], ...stored, persist: true, ...this.#releaseAfter() }, { calls, signal: stop.signal });
     } catch (error) {
       // A snapshot the engine refused to restore: nothing ran. The claim is taken back, so the
       // next resume is not mistaken for one after a crash.
       if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED" && head?.paused) await persistence.writeClaim(threadId, head.claim).catch(() => false);
       throw error;
+    } finally {
+      stop.release();
     }
     if (calls.claimLost) {
-      // Taken for dead (claimTimeoutMs passed) and recovered elsewhere: this end is not stored.
+      // Taken for dead (its claimTimeoutMs passed) and recovered elsewhere: this end is not stored.
       await dropStaleCopy(context, threadId);
-      throw new QuickboxError("CONFLICT", `thread "${threadId}": this resume took longer than claimTimeoutMs (${this.options.claimTimeoutMs} ms) and another interpreter recovered the pause; its result was not stored`);
+      throw new QuickboxError("CONFLICT", `thread "${threadId}": another interpreter took this resume for dead (its claim was older than claimTimeoutMs) and recovered the pause; this resume was stopped and its result not stored`);
     }
     return settleReply(context, threadId, reply, stored.restore !== undefined, true);
   }
