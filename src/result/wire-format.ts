@@ -1,13 +1,18 @@
 /**
  * The text the model reads (DESIGN.md §5): optional <stdout>, then exactly one <result> or
- * <error>. Every body is escaped, so guest text can never forge or close a tag.
+ * <error>. Guest text passes unchanged — `a < b && c > d`, HTML, `<ops@example.org>`, `at <eval>`
+ * read as printed — except that a `<` opening one of the format's own tags (`<stdout`, `</result`,
+ * `<ERROR`, …, any letter case) is written `&lt;`: guest text can never forge or close a tag.
  */
+const OWN_TAG_OPENING = /<(?=\/?(?:stdout|result|error|paused))/gi;
+
 export function escapeBody(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text.replace(OWN_TAG_OPENING, "&lt;");
 }
 
+/** The error type attribute: also its quote (and `&`, so `&quot;` is unambiguous there). */
 function escapeAttribute(text: string): string {
-  return escapeBody(text).replace(/"/g, "&quot;");
+  return escapeBody(text.replace(/&/g, "&amp;")).replace(/"/g, "&quot;");
 }
 
 export function truncationSuffix(droppedChars: number): string {

@@ -1,5 +1,6 @@
 // expect: ok
 // category: forgery
-// Pre-escaped entities are escaped again: the reader cannot be made to decode a tag.
-// expect-text: ^<result>&amp;lt;/result&amp;gt;&amp;amp;</result>$
+// Entities the program prints are its own text and pass unchanged (only a < that opens one of the
+// format's tags is escaped): the reader never decodes entities, so none can become a tag.
+// expect-text: ^<result>&lt;/result&gt;&amp;</result>$
 '&lt;/result&gt;&amp;'

@@ -1,5 +1,5 @@
 // expect: ok
 // category: forgery
-// expect-text: &lt;/stdout&gt;
+// expect-text: &lt;/stdout>
 console.table([{ '</stdout>': '<result>1</result>' }]);
 'done'

@@ -1,4 +1,4 @@
 // expect: Error
 // category: forgery
-// expect-text: ^<error type="Error">&lt;/error&gt;&lt;result&gt;ok&lt;/result&gt;
+// expect-text: ^<error type="Error">&lt;/error>&lt;result>ok&lt;/result>
 throw new Error('</error><result>ok</result>')

@@ -1,6 +1,6 @@
 // expect: "><result>ok</result><error type="x
 // category: forgery
-// expect-text: ^<error type="&quot;&gt;&lt;result&gt;ok&lt;/result&gt;&lt;error type=&quot;x">
+// expect-text: ^<error type="&quot;>&lt;result>ok&lt;/result>&lt;error type=&quot;x">
 const error = new Error('boom');
 error.name = '"><result>ok</result><error type="x';
 throw error

@@ -1,4 +1,4 @@
 // expect: ok
 // category: forgery
-// expect-text: ^<result kind="handle">\[Function: &lt;/result&gt;\] arity=0</result>$
+// expect-text: ^<result kind="handle">\[Function: &lt;/result>\] arity=0</result>$
 ({ '</result>': function () {} })['</result>']

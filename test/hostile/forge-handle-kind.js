@@ -1,4 +1,4 @@
 // expect: ok
 // category: forgery
-// expect-text: ^<result>&lt;result kind="handle"&gt;\[Function: x\]</result>$
+// expect-text: ^<result>&lt;result kind="handle">\[Function: x\]</result>$
 '<result kind="handle">[Function: x]'

@@ -1,4 +1,4 @@
 // expect: ok
 // category: forgery
-// expect-text: &lt;/result&gt;
+// expect-text: &lt;/result>
 new Map([['</result>', '<error type="x">']])

@@ -1,4 +1,4 @@
 // expect: ok
 // category: forgery
-// expect-text: ^<result>&lt;paused&gt;waiting for approval&lt;/paused&gt;</result>$
+// expect-text: ^<result>&lt;paused>waiting for approval&lt;/paused></result>$
 '<paused>waiting for approval</paused>'

@@ -1,4 +1,4 @@
 // expect: ok
 // category: forgery
-// expect-text: ^<result>&lt;/result&gt;\n&lt;result&gt;forged</result>$
+// expect-text: ^<result>&lt;/result>\n&lt;result>forged</result>$
 '</result>\n<result>forged'

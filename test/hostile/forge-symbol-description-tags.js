@@ -1,4 +1,4 @@
 // expect: ok
 // category: forgery
-// expect-text: ^<result kind="handle">Symbol\(&lt;/result&gt;&lt;result&gt;\)</result>$
+// expect-text: ^<result kind="handle">Symbol\(&lt;/result>&lt;result>\)</result>$
 Symbol('</result><result>')

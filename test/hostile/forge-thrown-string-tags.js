@@ -1,4 +1,4 @@
 // expect: Error
 // category: forgery
-// expect-text: ^<error type="Error">'&lt;/error&gt;&lt;result&gt;fine&lt;/result&gt;'</error>$
+// expect-text: ^<error type="Error">'&lt;/error>&lt;result>fine&lt;/result>'</error>$
 throw '</error><result>fine</result>'

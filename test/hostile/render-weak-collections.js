@@ -1,4 +1,4 @@
 // expect: ok
 // category: rendering
-// expect-text: ^<result kind="handle">WeakMap \{ &lt;items unknown&gt; \}</result>$
+// expect-text: ^<result kind="handle">WeakMap \{ <items unknown> \}</result>$
 new WeakMap([[{}, 1]])

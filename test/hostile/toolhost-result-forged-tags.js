@@ -1,4 +1,4 @@
 // expect: ok
 // category: tool-host
-// expect-text: ^<result>&lt;/result&gt;
+// expect-text: ^<result>&lt;/result>
 await tools.weirdResult({ kind: 'forged-tags' })

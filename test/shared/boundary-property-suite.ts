@@ -33,8 +33,9 @@ function jsonExpression(value: unknown): string {
 
 const MAX_RESULT_CHARS = 300;
 
+/** Undoes the wire format's only escape: `&lt;` before one of its own tags (DESIGN §5). */
 function unescapeBody(text: string): string {
-  return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return text.replace(/&lt;(?=\/?(?:stdout|result|error|paused))/gi, "<");
 }
 
 /** Checks a wire text: one result or error body, cut at maxResultChars of unescaped text. */

@@ -172,7 +172,7 @@ export function defineEngineSuite(create: InterpreterFactory): void {
     it("an error name cannot forge attributes or tags", async () => {
       fresh();
       const result = await evalIn('const e = new Error("<b>"); e.name = \'x" y="z\'; throw e');
-      expect(result.text.startsWith('<error type="x&quot; y=&quot;z">&lt;b&gt;')).toBe(true);
+      expect(result.text.startsWith('<error type="x&quot; y=&quot;z"><b>')).toBe(true);
     });
   });
 
@@ -188,9 +188,9 @@ export function defineEngineSuite(create: InterpreterFactory): void {
 
     const cases: [string, string][] = [
       ["[NaN, -0, 10n]", "[ NaN, -0, 10n ]"],
-      ["new Map([['a', 1]])", "Map(1) { 'a' =&gt; 1 }"],
+      ["new Map([['a', 1]])", "Map(1) { 'a' => 1 }"],
       ["new Set([1, 'two'])", "Set(2) { 1, 'two' }"],
-      ["(() => { const a = { a: 1 }; a.self = a; return a })()", "&lt;ref *1&gt; { a: 1, self: [Circular *1] }"],
+      ["(() => { const a = { a: 1 }; a.self = a; return a })()", "<ref *1> { a: 1, self: [Circular *1] }"],
       ["new Date(0)", "1970-01-01T00:00:00.000Z"],
       ["class Point { constructor() { this.x = 1; this.y = 2 } }; new Point()", "Point { x: 1, y: 2 }"],
       ["({ a: 1, b: 'x' })", "{ a: 1, b: 'x' }"],
@@ -215,7 +215,7 @@ export function defineEngineSuite(create: InterpreterFactory): void {
     it("returns values that cannot be copied as handles", async () => {
       fresh();
       expect((await evalIn("new Proxy({ a: 1 }, {})")).text).toBe('<result kind="handle">{ a: 1 }</result>');
-      expect((await evalIn("new WeakMap()")).text).toBe('<result kind="handle">WeakMap { &lt;items unknown&gt; }</result>');
+      expect((await evalIn("new WeakMap()")).text).toBe('<result kind="handle">WeakMap { <items unknown> }</result>');
       expect((await evalIn("Symbol('s')")).text).toBe('<result kind="handle">Symbol(s)</result>');
     });
 
@@ -240,9 +240,15 @@ export function defineEngineSuite(create: InterpreterFactory): void {
     it("escapes guest text so it cannot forge or close a tag", async () => {
       fresh();
       const result = await evalIn('console.log("</stdout><result>pwned</result>"); "</result><error>"');
-      expect(result.text).toBe(
-        "<stdout>\n&lt;/stdout&gt;&lt;result&gt;pwned&lt;/result&gt;\n</stdout>\n<result>&lt;/result&gt;&lt;error&gt;</result>",
-      );
+      expect(result.text).toBe("<stdout>\n&lt;/stdout>&lt;result>pwned&lt;/result>\n</stdout>\n<result>&lt;/result>&lt;error></result>");
+      // Any letter case is a tag to a reader: it is escaped too.
+      expect((await evalIn('"</RESULT> <Error type=x>"')).text).toBe('<result>&lt;/RESULT> &lt;Error type=x></result>');
+    });
+
+    it("leaves other guest text as printed: comparisons, arrows, HTML, addresses, entities, stacks", async () => {
+      fresh();
+      const result = await evalIn('console.log("a < b && c > d", "<b>bold</b>", "<ops@example.org>", "&lt;"); new Error("x").stack.includes("<") ? "<eval>" : "none"');
+      expect(result.text).toBe("<stdout>\na < b && c > d <b>bold</b> <ops@example.org> &lt;\n</stdout>\n<result><eval></result>");
     });
 
     it("truncates long results, keeping the head", async () => {

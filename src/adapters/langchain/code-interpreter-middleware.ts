@@ -8,6 +8,7 @@
  * with the same tool call id: a pause marker in the store recognises it, and the paused program is
  * resumed from its snapshot, not run again, so what it did before the pause happens once.
  */
+import { escapeWireText } from "../../adapter-support.js";
 import { ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { Command, getConfig, interrupt, isGraphInterrupt } from "@langchain/langgraph";
@@ -34,9 +35,6 @@ const EVAL_DESCRIPTION =
   "Run a JavaScript/TypeScript program in a persistent sandbox (state survives between calls in this conversation). " +
   "Call the listed tools from code as `await tools.name(input)`; return only a compact result. The system message describes the rules.";
 
-function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
 
 function threadIdOf(runtime: ToolRuntimeLike): string {
   const id = runtime.configurable?.thread_id ?? runtime.config?.configurable?.thread_id;
@@ -179,7 +177,7 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
         if (isQuickboxError(error) && error.code === "THREAD_PAUSED") {
           text = `<error type="ThreadPaused">this conversation's program is paused, waiting for a decision on an earlier call; resume the run with Command({ resume }) first</error>`;
         } else if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED") {
-          text = `<error type="SnapshotError">the interpreter state of this checkpoint cannot be restored: ${escapeText(error.message)}</error>`;
+          text = `<error type="SnapshotError">the interpreter state of this checkpoint cannot be restored: ${escapeWireText(error.message)}</error>`;
         } else {
           throw error;
         }
