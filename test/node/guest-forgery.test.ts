@@ -1,0 +1,11 @@
+import { describe } from "vitest";
+import { createInterpreter, type InterpreterOptions } from "../../src/index.js";
+import { defineGuestForgerySuite } from "../shared/guest-forgery-suite.js";
+
+describe("guest-forgery (Node, inline)", () => {
+  defineGuestForgerySuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "inline" }));
+});
+
+describe("guest-forgery (Node, worker)", () => {
+  defineGuestForgerySuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "worker" }));
+});

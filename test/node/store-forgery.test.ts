@@ -1,0 +1,11 @@
+import { describe } from "vitest";
+import { createInterpreter, type InterpreterOptions } from "../../src/index.js";
+import { defineStoreForgerySuite } from "../shared/store-forgery-suite.js";
+
+describe("store-forgery (Node, inline)", () => {
+  defineStoreForgerySuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "inline" }));
+});
+
+describe("store-forgery (Node, worker)", () => {
+  defineStoreForgerySuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "worker" }));
+});
