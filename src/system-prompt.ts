@@ -2,6 +2,7 @@
  * The interpreter rules for the model (DESIGN.md §4): persistence, limits with their values,
  * what exists besides plain JavaScript (`tools`, `task`), and the tools' TypeScript signatures.
  */
+import type { EngineOptions } from "./engine-contract.js";
 import type { ResolvedOptions } from "./options.js";
 
 function indentBlock(text: string, indent: string): string {
@@ -19,12 +20,12 @@ function toolsSection(options: ResolvedOptions): string[] {
       "",
       "Tools (call them from code; each returns a Promise):",
       ...tools.map((tool) => `- tools.${tool.key}${tool.definition.description ? `: ${tool.definition.description.split("\n")[0]}` : ""}`),
-      "Use tools.$describe(name) for a tool's TypeScript signature and tools.$search(query) to find tools.",
+      "Each tool takes one input object. Use tools.$describe(name) for a tool's TypeScript signature and tools.$search(query) to find tools.",
     ];
   }
   return [
     "",
-    "Tools (call them from code with await; results are plain values):",
+    "Tools (call them from code with await, each with one input object; results are plain values):",
     "```ts",
     "declare const tools: {",
     tools.map((tool) => indentBlock(tool.signature, "  ")).join("\n"),
@@ -61,6 +62,18 @@ function taskSection(options: ResolvedOptions): string[] {
   ];
 }
 
+/** What persists between calls, as it is in this mode. */
+function persistenceRule(mode: EngineOptions["mode"]): string {
+  switch (mode) {
+    case "thread":
+      return "- State persists between calls: top-level const/let/var/function/class declarations stay defined for later calls. Re-running a declaration rebinds it; a top-level const cannot be assigned.";
+    case "turn":
+      return "- State persists between calls of this turn: top-level const/let/var/function/class declarations stay defined until the turn ends, then everything starts fresh. Re-running a declaration rebinds it; a top-level const cannot be assigned.";
+    case "call":
+      return "- Every call starts fresh: nothing defined in one call exists in the next, so each program must be complete on its own.";
+  }
+}
+
 export function renderSystemPrompt(options: ResolvedOptions): string {
   const engine = options.engine;
   const memoryMiB = Math.round(engine.memoryLimitBytes / 2 ** 20);
@@ -75,21 +88,21 @@ export function renderSystemPrompt(options: ResolvedOptions): string {
       ? ` at most ${engine.maxToolCalls} tool calls (${engine.maxConcurrentToolCalls} at once; more wait their turn),`
       : "";
   return [
-    "You have a persistent JavaScript/TypeScript interpreter (QuickJS). Write a short program instead of many single steps: loop, branch, call tools from code, and return only what matters.",
+    `You have a ${engine.mode === "call" ? "" : "persistent "}JavaScript/TypeScript interpreter (QuickJS). Write a short program instead of many single steps: loop, branch, ${capabilities ? `call ${capabilities} from code` : "compute"}, and return only what matters.`,
     "",
     "Rules:",
-    "- State persists between calls in the same thread: top-level const/let/var/function/class declarations stay defined. Re-running a declaration rebinds it.",
-    "- Top-level await works. The value of the last expression statement is the result; a final Promise is awaited.",
+    persistenceRule(options.engine.mode),
+    "- Top-level await works. The result is the value of a top-level `return`, or else of the last expression statement; a program that is one function (`async () => { … }`) is called. A final Promise is awaited.",
     "- console.log/info/debug/warn/error output is returned in <stdout>; keep it short.",
     "- TypeScript is accepted (types are stripped).",
     `- There is no fetch, require, process, filesystem, network or import${capabilities ? `; the only way out is ${capabilities}` : ": the program can only compute"}.`,
     `- ${clock}`,
     `- Limits per call: ${engine.timeoutMs} ms of CPU time,${toolBudget} ${memoryMiB} MiB of memory, and at most ${engine.maxResultChars} characters of output and of result (the rest is cut).`,
-    "- Errors from tools can be caught with try/catch (error.name: ToolError, ToolInputError, …).",
+    ...(hasTools || options.subagents ? [`- Errors from ${capabilities} can be caught with try/catch (error.name: ${hasTools ? "ToolError, ToolInputError, …" : "TaskError, …"}).`] : []),
     "- Return compact results (counts, aggregates, the few items that matter), not whole data sets.",
     ...toolsSection(options),
     ...taskSection(options),
     "",
-    'The reply has the form <stdout>…</stdout> (only if something was printed) then <result>…</result> or <error type="…">…</error>. A <result kind="handle"> is a value that stays in the interpreter (a function, for example).',
+    'The reply has the form <stdout>…</stdout> (only if something was printed) then <result>…</result> or <error type="…">…</error>, with text exactly as printed (only a "<" that would open one of these tags is written &lt;). A <result kind="handle"> is a value that stays in the interpreter (a function, for example).',
   ].join("\n");
 }

@@ -12,7 +12,8 @@ interface Lane {
   queue: GuestCall[];
   max: number | null;
   concurrency: number;
-  budgetError: (max: number) => CallResult["error"];
+  /** The error of the call that went over the budget: names the call, its number and the budget. */
+  budgetError: (call: GuestCall, number: number, max: number) => CallResult["error"];
 }
 
 export class CallScheduler {
@@ -26,7 +27,10 @@ export class CallScheduler {
         queue: [],
         max: limits.maxToolCalls,
         concurrency: limits.maxConcurrentToolCalls,
-        budgetError: (max) => ({ name: "ToolCallBudgetExceeded", message: `this eval may make at most ${max} tool calls (maxToolCalls)` }),
+        budgetError: (call, number, max) => ({
+          name: "ToolCallBudgetExceeded",
+          message: `tool call ${number} (${call.name}) is over this eval's budget of ${max} tool call${max === 1 ? "" : "s"} (maxToolCalls)`,
+        }),
       },
       task: {
         issued: issued.task,
@@ -34,7 +38,10 @@ export class CallScheduler {
         queue: [],
         max: limits.maxTaskCalls,
         concurrency: limits.maxConcurrentTasks,
-        budgetError: (max) => ({ name: "TaskBudgetExceeded", message: `this eval may start at most ${max} tasks (maxTaskCalls)` }),
+        budgetError: (call, number, max) => ({
+          name: "TaskBudgetExceeded",
+          message: `task ${number} (subagent type ${JSON.stringify(call.name)}) is over this eval's budget of ${max} task${max === 1 ? "" : "s"} (maxTaskCalls)`,
+        }),
       },
     };
   }
@@ -56,7 +63,7 @@ export class CallScheduler {
   hold(call: GuestCall): CallResult | null {
     const lane = this.#lanes[call.kind];
     lane.issued++;
-    return lane.max !== null && lane.issued > lane.max ? { id: call.id, ok: false, error: lane.budgetError(lane.max) } : null;
+    return lane.max !== null && lane.issued > lane.max ? { id: call.id, ok: false, error: lane.budgetError(call, lane.issued, lane.max) } : null;
   }
 
   /** A held call approved later: it runs now, taking a slot if one is free, else it queues. */
@@ -76,7 +83,7 @@ export class CallScheduler {
       const lane = this.#lanes[call.kind];
       lane.issued++;
       if (lane.max !== null && lane.issued > lane.max) {
-        rejected.push({ id: call.id, ok: false, error: lane.budgetError(lane.max) });
+        rejected.push({ id: call.id, ok: false, error: lane.budgetError(call, lane.issued, lane.max) });
       } else {
         lane.queue.push(call);
       }

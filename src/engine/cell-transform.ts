@@ -1,13 +1,18 @@
 /**
  * Turns a cell (JavaScript or TypeScript) into a script for QuickJS's async global eval, which
- * gives top-level await and the completion value natively. What remains is REPL semantics:
- * top-level `let`/`const`/`class` become `var` bindings, so they persist on the global object and
- * re-running a cell rebinds instead of failing with a redeclaration error. Rewrites stay on their
- * line (and TypeScript stripping preserves lines), so error positions refer to the user's code.
+ * gives top-level await and the completion value natively. What remains is REPL semantics
+ * (top-level-bindings.ts: declarations persist on the global object, re-running rebinds, `const`
+ * stays constant) and the program shapes of other code-mode conventions (cell-shapes.ts: a
+ * top-level `return`, a cell that is one function). Rewrites stay on their line (and TypeScript
+ * stripping preserves lines), so error positions refer to the user's code.
  */
-import { parse, type Node, type Program } from "acorn";
+import { parse, type Program } from "acorn";
 import { transform } from "sucrase";
+import { functionCellEdits, topLevelReturnEdits } from "./cell-shapes.js";
+import { applyEdits } from "./source-edits.js";
+import { topLevelBindingEdits } from "./top-level-bindings.js";
 import { typeAssertionDepth } from "./type-assertion-depth.js";
+import { hasGenericCall, typeScriptSyntaxAt } from "./typescript-signals.js";
 
 /**
  * Type assertions (`<T>(…)`) nested deeper than this are refused: sucrase's work doubles with each
@@ -46,51 +51,20 @@ function tooManyDeclarations(source: string): number | null {
 
 /** Only these top-level forms need rewriting; a cell without the words needs no parse. */
 const MAY_DECLARE = /\b(?:let|const|class|import|export|using)\b/;
-
-interface Edit {
-  at: number;
-  removeChars: number;
-  insert: string;
-}
-
-interface DeclarationNode extends Node {
-  kind?: string;
-  declarations?: { id: Node; init: Node | null }[];
-  id?: { name: string } | null;
-  source?: { value: unknown; raw?: string };
-  specifiers?: { type: string; local: { name: string }; imported?: { name?: string; value?: string } }[];
-}
-
 /**
- * `import x, { a as b } from "m"` → `var { default: x, a: b } = await import("m");` on the same
- * lines, so cells can import skills (and get a clear error for anything else).
+ * The cell may be one function expression (`async () => {…}`, `(function () {…})`), maybe after
+ * comments: it is parsed to find out. Each alternative starts with another character, so the
+ * pattern runs in linear time.
  */
-function importEdit(statement: DeclarationNode, code: string): Edit {
-  const source = JSON.stringify(String(statement.source?.value ?? ""));
-  const specifiers = statement.specifiers ?? [];
-  const namespace = specifiers.find((s) => s.type === "ImportNamespaceSpecifier");
-  const bindings = specifiers
-    .filter((s) => s.type !== "ImportNamespaceSpecifier")
-    .map((s) => {
-      const imported = s.type === "ImportDefaultSpecifier" ? "default" : (s.imported?.name ?? JSON.stringify(s.imported?.value));
-      return imported === s.local.name ? imported : `${imported}: ${s.local.name}`;
-    });
-  const parts: string[] = [];
-  if (namespace) parts.push(`var ${namespace.local.name} = await import(${source});`);
-  if (bindings.length) parts.push(`var { ${bindings.join(", ")} } = ${namespace ? namespace.local.name : `await import(${source})`};`);
-  if (!parts.length) parts.push(`await import(${source});`);
-  const original = code.slice(statement.start, statement.end);
-  const newlines = original.split("\n").length - 1;
-  return { at: statement.start, removeChars: original.length, insert: parts.join(" ") + "\n".repeat(newlines) };
-}
+const MAY_BE_FUNCTION_CELL = /^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*[(\s]*(?:async\b|function\b|\()/;
 
 function parseScript(code: string): Program | null {
   try {
-    return parse(code, { ecmaVersion: "latest", sourceType: "script", allowAwaitOutsideFunction: true, allowHashBang: true });
+    return parse(code, { ecmaVersion: "latest", sourceType: "script", allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true, allowHashBang: true });
   } catch {
     // Top-level import declarations need module syntax; they are rewritten to dynamic imports.
     try {
-      const program = parse(code, { ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true, allowHashBang: true });
+      const program = parse(code, { ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true, allowHashBang: true });
       return program.body.some((statement) => statement.type === "ExportNamedDeclaration" || statement.type === "ExportDefaultDeclaration" || statement.type === "ExportAllDeclaration")
         ? null
         : program;
@@ -108,23 +82,12 @@ interface Position {
 /** Where acorn stops on `code` as JavaScript (an index), or null if it parses. */
 function javascriptErrorIndex(code: string): number | null {
   try {
-    parse(code, { ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true, allowHashBang: true });
+    parse(code, { ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true, allowHashBang: true });
     return null;
   } catch (error) {
     const pos = (error as { pos?: unknown }).pos;
     return typeof pos === "number" ? pos : null;
   }
-}
-
-const TYPESCRIPT_WORDS = new Set(["type", "interface", "enum", "as", "satisfies", "implements", "declare", "namespace", "abstract", "readonly", "private", "public", "protected", "keyof"]);
-
-/** Is what JavaScript stumbled on at `index` TypeScript syntax (`x: T`, `f<T>`, `x!`, `interface`, …)? */
-function typeScriptSyntaxAt(code: string, index: number): boolean {
-  const char = code[index];
-  if (char !== undefined && ":<!?".includes(char)) return true;
-  const wordAt = /^[A-Za-z]+/.exec(code.slice(index))?.[0] ?? "";
-  const wordBefore = /([A-Za-z]+)\s*$/.exec(code.slice(Math.max(0, index - 40), index))?.[1] ?? "";
-  return TYPESCRIPT_WORDS.has(wordAt) || TYPESCRIPT_WORDS.has(wordBefore);
 }
 
 function stripTypes(code: string): { code: string } | { error: { message: string; loc?: Position } } {
@@ -148,39 +111,10 @@ function stripTypes(code: string): { code: string } | { error: { message: string
 }
 
 
-function replDeclarationEdits(program: Program, code: string): Edit[] {
-  const edits: Edit[] = [];
-  for (const statement of program.body as DeclarationNode[]) {
-    if (statement.type === "ImportDeclaration") {
-      edits.push(importEdit(statement, code));
-      continue;
-    }
-    if (statement.type === "VariableDeclaration" && (statement.kind === "let" || statement.kind === "const")) {
-      const keyword = statement.kind;
-      edits.push({ at: statement.start, removeChars: keyword.length, insert: "var".padEnd(keyword.length, " ") });
-      for (const declarator of statement.declarations ?? []) {
-        // `let x;` must reset x when the cell runs again, as a fresh binding would.
-        if (!declarator.init) edits.push({ at: declarator.id.end, removeChars: 0, insert: " = void 0" });
-      }
-    } else if (statement.type === "ClassDeclaration" && statement.id) {
-      // `class A {} next()` on one line is fine; `var A = class A {} next()` needs the semicolon.
-      edits.push({ at: statement.start, removeChars: 0, insert: `var ${statement.id.name} = ` });
-      edits.push({ at: statement.end, removeChars: 0, insert: ";" });
-    }
-  }
-  return edits;
-}
-
-/** Applies edits in one pass (linear in the code's length, however many edits there are). */
-function applyEdits(code: string, edits: Edit[]): string {
-  const parts: string[] = [];
-  let from = 0;
-  for (const edit of [...edits].sort((a, b) => a.at - b.at)) {
-    parts.push(code.slice(from, edit.at), edit.insert);
-    from = edit.at + edit.removeChars;
-  }
-  parts.push(code.slice(from));
-  return parts.join("");
+/** The cell as QuickJS runs it: program shapes first, then REPL bindings (see the modules). */
+function rewrite(program: Program, code: string): string {
+  const returns = topLevelReturnEdits(program, code);
+  return applyEdits(code, [...returns.edits, ...functionCellEdits(program), ...topLevelBindingEdits(program, code), ...returns.closing]);
 }
 
 /**
@@ -189,17 +123,19 @@ function applyEdits(code: string, edits: Edit[]): string {
  * TypeScript); a compile error means nothing ran, so the retry repeats no side effect.
  */
 export function transformCell(source: string, options: { full?: boolean } = {}): TransformedCell {
-  if (!options.full && !MAY_DECLARE.test(source)) return { code: source, language: "javascript", parsed: false };
+  const genericCall = hasGenericCall(source);
+  if (!options.full && !genericCall && !MAY_DECLARE.test(source) && !MAY_BE_FUNCTION_CELL.test(source)) return { code: source, language: "javascript", parsed: false };
   if (tooManyDeclarations(source) !== null) {
     return { code: source, language: "javascript", parsed: false, refused: `the cell has more than ${MAX_DECLARATIONS} declarations (let, const, class, function); split it into several cells` };
   }
-  const program = parseScript(source);
-  if (program) return { code: applyEdits(source, replDeclarationEdits(program, source)), language: "javascript", parsed: true };
+  // A generic call (`f<T>(x)`) also parses as JavaScript, as comparisons: TypeScript reads it first.
+  const program = genericCall ? null : parseScript(source);
+  if (program) return { code: rewrite(program, source), language: "javascript", parsed: true };
   const result = stripTypes(source);
   const stripped = "code" in result ? result.code : null;
   const strippedProgram = stripped === null ? null : parseScript(stripped);
   if (stripped !== null && strippedProgram) {
-    return { code: applyEdits(stripped, replDeclarationEdits(strippedProgram, stripped)), language: "typescript", parsed: true };
+    return { code: rewrite(strippedProgram, stripped), language: "typescript", parsed: true };
   }
   if ("error" in result && result.error.loc) {
     // JavaScript stumbles on TypeScript syntax: TypeScript with a mistake of its own further on.

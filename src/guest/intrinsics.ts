@@ -18,3 +18,8 @@ export const reflectGet = Reflect.get;
 export function then<T, R>(promise: Promise<T>, onFulfilled: (value: T) => R, onRejected?: (error: unknown) => R): Promise<R> {
   return reflectApply(promiseThen, promise, [onFulfilled, onRejected]) as Promise<R>;
 }
+export const objectDefineProperty = Object.defineProperty;
+export const objectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+export const reflectDeleteProperty = Reflect.deleteProperty;
+export const NativeTypeError = TypeError;
+export const isArray = Array.isArray;

@@ -9,10 +9,12 @@ import { EvalSession } from "./eval-session.js";
 import { installProxyRegistry } from "./proxy-registry.js";
 import { createRandomSource } from "./random.js";
 import { createTimerQueue } from "./timers.js";
-import { jsonParse, jsonStringify } from "./intrinsics.js";
+import { jsonParse, jsonStringify, objectDefineProperty, objectFreeze, objectGetOwnPropertyDescriptor } from "./intrinsics.js";
 import type { CallResult, GuestConfiguration, GuestOutputLimits } from "../engine-contract.js";
 import { createHostCalls } from "./host-calls.js";
 import { buildTaskFunction, buildToolsObject } from "./tools-global.js";
+import { installCellGlobals } from "./cell-globals.js";
+import { guardGlobalDefines } from "./global-define-guard.js";
 
 const global = globalThis as unknown as Record<string, unknown>;
 let limits: GuestOutputLimits = { maxResultChars: 4000, maxValueChars: 1048576 };
@@ -30,6 +32,8 @@ function defineGlobal(name: string, value: unknown): void {
 }
 
 installProxyRegistry(global);
+installCellGlobals(global);
+guardGlobalDefines(global);
 defineGlobal("console", createConsole((text) => session.output.append(text)));
 const timerFunctions: Record<string, unknown> = {};
 timers.install(timerFunctions);
@@ -50,16 +54,38 @@ function closeSession(): void {
   session = new EvalSession(limits, timers, hostCalls);
 }
 
-/** `tools` and `task` cannot be assigned by the program (it may still shadow them locally). */
+/** `tools` cannot be assigned by the program (it may still shadow it locally). */
 function defineFixedGlobal(name: string, value: unknown): void {
-  Object.defineProperty(global, name, { value, writable: false, configurable: true, enumerable: false });
+  objectDefineProperty(global, name, { __proto__: null, value, writable: false, configurable: true, enumerable: false } as PropertyDescriptor);
+}
+
+/**
+ * `task` exists from the first configuration with subagents on, and then for good: non-writable
+ * and non-configurable, so a program can neither replace nor delete it. It calls the task
+ * function of the current configuration (one without subagents makes it throw).
+ */
+let currentTask: ((input: unknown) => Promise<unknown>) | null = null;
+// A method keeps its name `task` through the prelude's minification.
+const stableTask = objectFreeze(
+  {
+    task(input: unknown): Promise<unknown> {
+      if (!currentTask) return Promise.reject(new TypeError("task() is not available: this interpreter has no subagents"));
+      return currentTask(input);
+    },
+  }.task,
+);
+function installTask(): void {
+  const existing = objectGetOwnPropertyDescriptor(global, "task");
+  // A program's own non-configurable `task` (a `var` from before subagents were on) stays.
+  if (existing && (existing.value === stableTask || !existing.configurable)) return;
+  objectDefineProperty(global, "task", { __proto__: null, value: stableTask, writable: false, configurable: false, enumerable: false } as PropertyDescriptor);
 }
 
 function configure(configuration: GuestConfiguration): void {
   limits = configuration.limits;
   defineFixedGlobal("tools", buildToolsObject(configuration.tools, hostCalls));
-  if (configuration.subagents.enabled) defineFixedGlobal("task", Object.freeze(buildTaskFunction(configuration.subagents, hostCalls)));
-  else delete global.task;
+  currentTask = configuration.subagents.enabled ? buildTaskFunction(configuration.subagents, hostCalls) : null;
+  if (currentTask) installTask();
 }
 configure({ limits, tools: [], subagents: { enabled: false, types: [] } });
 closeSession();

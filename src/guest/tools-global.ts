@@ -66,17 +66,21 @@ function unknownToolError(name: string, manifest: ToolManifestEntry[]): TypeErro
 }
 
 /**
- * The prototype of `tools`: a name that is not a tool (nor an Object.prototype member, nor a
- * protocol name such as `then`) reads as a function that throws a TypeError naming the tools,
- * instead of QuickJS's bare "not a function". `"name" in tools` and Object.keys are unchanged.
+ * The prototype of `tools`. A tool's own name (`tools.exec_command`, `tools["lookup-user"]`) reads
+ * as the tool under its camelCase key. Any other name that is not a tool (nor an Object.prototype
+ * member, nor a protocol name such as `then`) reads as a function that throws a TypeError naming
+ * the tools, instead of QuickJS's bare "not a function". `"name" in tools` and Object.keys are
+ * unchanged: only the keys are own properties.
  */
-function missingToolFallback(manifest: ToolManifestEntry[]): object {
+function missingToolFallback(manifest: ToolManifestEntry[], byOriginalName: Map<string, string>): object {
   // The target inherits from Object.prototype, so `tools instanceof Object` and rendering stay as
   // for a plain object (the proxy stands between them, it does not replace Object.prototype).
   // Frozen: a program cannot plant names in it (writes through the proxy reach the target).
   return new NativeProxy(objectFreeze(objectCreate(objectPrototype) as object), {
     get(target, key, receiver) {
       if (typeof key !== "string" || PROTOCOL_KEYS.has(key) || key in target) return reflectGet(target, key, receiver);
+      const camelKey = byOriginalName.get(key);
+      if (camelKey !== undefined) return reflectGet(receiver as object, camelKey);
       return {
         [key](): never {
           throw unknownToolError(key, manifest);
@@ -86,12 +90,26 @@ function missingToolFallback(manifest: ToolManifestEntry[]): object {
   });
 }
 
+/** Tools take one input object; `tools.writeFile("/a", data)` would silently lose `data`. */
+function extraArgumentsError(entry: ToolManifestEntry, count: number): TypeError {
+  const signature = entry.signature
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const shown = signature.length > 200 ? `${signature.slice(0, 200)}…` : signature;
+  return new TypeError(`tools.${entry.key} takes one input object, not ${count} arguments: ${shown}`);
+}
+
 export function buildToolsObject(manifest: ToolManifestEntry[], calls: HostCalls): Record<string, unknown> {
-  const tools = objectCreate(missingToolFallback(manifest)) as Record<string, unknown>;
+  const byOriginalName = new Map<string, string>();
+  for (const entry of manifest) if (entry.name !== entry.key) byOriginalName.set(entry.name, entry.key);
+  const tools = objectCreate(missingToolFallback(manifest, byOriginalName)) as Record<string, unknown>;
   for (const entry of manifest) {
     const toolName = entry.name;
     tools[entry.key] = {
       [entry.key](input?: unknown) {
+        // eslint-disable-next-line prefer-rest-params -- the function keeps its length of 1
+        if (arguments.length > 1) return Promise.reject(extraArgumentsError(entry, arguments.length));
         return calls.request("tool", toolName, input);
       },
     }[entry.key];

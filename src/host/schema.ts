@@ -7,6 +7,8 @@
 import { Validator, type Schema as CfSchema } from "@cfworker/json-schema";
 import { withProgramPatterns } from "./program-patterns.js";
 import { withSafeFormats } from "./safe-formats.js";
+import { unreachableRef } from "./schema-walk.js";
+import { applyDefaults } from "./schema-defaults.js";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 
 export type JsonSchema = { [key: string]: unknown } | boolean;
@@ -99,7 +101,8 @@ function jsonSchemaAdapter(schema: JsonSchema, checked: JsonSchema = withSafeFor
   const validator = new Validator(checked as CfSchema, draftOf(schema), false);
   return {
     jsonSchema: schema,
-    async validate(value) {
+    async validate(input) {
+      const value = applyDefaults(schema, input);
       let result;
       try {
         result = validator.validate(value);
@@ -162,6 +165,10 @@ export function adaptSchema(schema: unknown): SchemaAdapter {
 export async function adaptProgramSchema(schema: unknown): Promise<SchemaAdapter & { release(): void }> {
   const problem = jsonSchemaProblem(schema);
   if (problem) throw new Error(problem);
+  const ref = unreachableRef(schema);
+  if (ref !== null) {
+    throw new Error(`$ref ${JSON.stringify(ref.slice(0, 80))} does not point to a subschema of this schema; refer to "#", "#/$defs/<name>", "#/properties/<name>" or another subschema`);
+  }
   const patterns = await withProgramPatterns(withSafeFormats(schema as JsonSchema));
   return { ...jsonSchemaAdapter(schema as JsonSchema, patterns.schema), release: patterns.release };
 }

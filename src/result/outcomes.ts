@@ -85,11 +85,26 @@ export function workerRestartedOutcome(reason: string, errorType: "Timeout" | "C
   });
 }
 
+/** Tools named in a pause's text: the text stays short however many calls wait. */
+const PAUSE_NAMES_SHOWN = 5;
+const PAUSE_NAME_CHARS = 64;
+
+/** `send_email ×3, pay_invoice and 2 more tools`: each tool once, with its count. */
+function pausedToolNames(interrupts: PendingInterrupt[]): string {
+  const counts = new Map<string, number>();
+  for (const { name } of interrupts) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const shown = [...counts].slice(0, PAUSE_NAMES_SHOWN).map(([name, count]) => {
+    const cut = name.length > PAUSE_NAME_CHARS ? `${name.slice(0, PAUSE_NAME_CHARS)}…` : name;
+    return count > 1 ? `${cut} ×${count}` : cut;
+  });
+  const more = counts.size - shown.length;
+  return more > 0 ? `${shown.join(", ")} and ${more} more tool${more === 1 ? "" : "s"}` : shown.join(", ");
+}
+
 export function pausedOutcome(interrupts: PendingInterrupt[], printed: { stdout: string; stdoutDroppedChars: number }): EngineOutcome {
-  const names = interrupts.map((interrupt) => interrupt.name).join(", ");
   return {
     status: "paused",
-    body: `paused: waiting for a decision on ${interrupts.length} call${interrupts.length === 1 ? "" : "s"} (${names})`,
+    body: `paused: waiting for a decision on ${interrupts.length} call${interrupts.length === 1 ? "" : "s"} (${pausedToolNames(interrupts)})`,
     droppedChars: 0,
     handle: false,
     ...printed,

@@ -24,7 +24,7 @@ describe("CallScheduler budgets", () => {
     const scheduler = new CallScheduler(limits({ maxToolCalls: 2 }));
     const { send, rejected } = scheduler.admit([tool("a"), tool("b"), tool("c")]);
     expect(ids(send)).toEqual(["a", "b"]);
-    expect(rejected).toEqual([{ id: "c", ok: false, error: { name: "ToolCallBudgetExceeded", message: "this eval may make at most 2 tool calls (maxToolCalls)" } }]);
+    expect(rejected).toEqual([{ id: "c", ok: false, error: { name: "ToolCallBudgetExceeded", message: "tool call 3 (search) is over this eval's budget of 2 tool calls (maxToolCalls)" } }]);
   });
 
   it("counts the budget across batches of one eval", () => {
@@ -43,7 +43,8 @@ describe("CallScheduler budgets", () => {
       ["b", "ToolCallBudgetExceeded"],
       ["t3", "TaskBudgetExceeded"],
     ]);
-    expect(rejected[1]!.error!.message).toBe("this eval may start at most 2 tasks (maxTaskCalls)");
+    expect(rejected[0]!.error!.message).toBe("tool call 2 (search) is over this eval's budget of 1 tool call (maxToolCalls)");
+    expect(rejected[1]!.error!.message).toBe('task 3 (subagent type "general") is over this eval\'s budget of 2 tasks (maxTaskCalls)');
   });
 
   it("null budgets are unlimited", () => {
@@ -124,7 +125,7 @@ describe("CallScheduler held calls", () => {
     expect(scheduler.hold(tool("h2"))).toEqual({
       id: "h2",
       ok: false,
-      error: { name: "ToolCallBudgetExceeded", message: "this eval may make at most 2 tool calls (maxToolCalls)" },
+      error: { name: "ToolCallBudgetExceeded", message: "tool call 3 (search) is over this eval's budget of 2 tool calls (maxToolCalls)" },
     });
     expect(scheduler.admit([tool("b")]).rejected.map((r) => r.id)).toEqual(["b"]);
     expect(scheduler.toolCalls).toBe(4);

@@ -91,4 +91,49 @@ describe("system prompt", () => {
       await qb.dispose();
     }
   });
+
+  it.each(["thread", "turn", "call"] as const)("mode %s: the prompt says what persists, and the interpreter does that", async (mode) => {
+    const qb = await createInterpreter({ isolation: "inline", mode });
+    try {
+      const prompt = qb.systemPrompt();
+      const rule = prompt.split("\n").find((line) => /persists|starts fresh/.test(line));
+      await qb.eval("const kept = 1", { threadId: "t" });
+      const nextCall = await qb.eval("typeof kept", { threadId: "t" });
+      await qb.endTurn("t");
+      const nextTurn = await qb.eval("typeof kept", { threadId: "t" });
+      if (mode === "thread") {
+        expect(rule).toMatch(/^- State persists between calls: /);
+        expect([nextCall.value, nextTurn.value]).toEqual(["number", "number"]);
+      } else if (mode === "turn") {
+        expect(rule).toMatch(/^- State persists between calls of this turn: .*until the turn ends, then everything starts fresh/);
+        expect([nextCall.value, nextTurn.value]).toEqual(["number", "undefined"]);
+      } else {
+        expect(rule).toMatch(/^- Every call starts fresh: nothing defined in one call exists in the next/);
+        expect(prompt).not.toMatch(/State persists/);
+        expect([nextCall.value, nextTurn.value]).toEqual(["undefined", "undefined"]);
+      }
+    } finally {
+      await qb.dispose();
+    }
+  });
+
+  it("names the program shapes that run and the one-input-object rule, and mentions tools or errors from them only when there are tools", async () => {
+    const bare = await createInterpreter({ isolation: "inline" });
+    const withTools = await createInterpreter({ isolation: "inline", tools: TOOLS, promptTools: "names" });
+    try {
+      const prompt = bare.systemPrompt();
+      expect(prompt).toContain("top-level `return`");
+      expect(prompt).toContain("`async () => { … }`) is called");
+      expect(prompt).not.toMatch(/tools|task\(\)/i);
+      expect((await bare.eval("return 6 * 7")).value).toBe(42);
+      expect((await bare.eval("async () => 'called'")).value).toBe("called");
+      const named = withTools.systemPrompt();
+      expect(named).toContain("Each tool takes one input object.");
+      expect(named).toContain("Errors from `tools` can be caught with try/catch");
+      expect(named).toContain('only a "<" that would open one of these tags is written &lt;');
+    } finally {
+      await bare.dispose();
+      await withTools.dispose();
+    }
+  });
 });

@@ -134,9 +134,9 @@ export function defineToolsSuite(create: InterpreterFactory): void {
     it("a name that is not a tool fails with a TypeError naming the tools and the likely one", async () => {
       const noop = (name: string): ToolDefinition => ({ name, execute: () => name });
       const qb = await make({ tools: [noop("web_search"), noop("send_email")] });
-      const snake = await qb.eval("await tools.web_search({ q: 'x' })");
-      expect(snake.error?.type).toBe("TypeError");
-      expect(snake.error?.message).toBe("tools.web_search is not a tool (did you mean tools.webSearch?); available: webSearch, sendEmail; tools.$search(query) finds tools by words");
+      const loose = await qb.eval("await tools.Web_Search({ q: 'x' })");
+      expect(loose.error?.type).toBe("TypeError");
+      expect(loose.error?.message).toBe("tools.Web_Search is not a tool (did you mean tools.webSearch?); available: webSearch, sendEmail; tools.$search(query) finds tools by words");
       const typo = await qb.eval("await tools.sendEmial({})");
       expect(typo.error?.message).toMatch(/^tools\.sendEmial is not a tool \(did you mean tools\.sendEmail\?\)/);
       const unknown = await qb.eval("try { tools.fetchPage() } catch (e) { [e.name, e.message] }");
@@ -149,6 +149,72 @@ export function defineToolsSuite(create: InterpreterFactory): void {
       expect((await qb.eval("tools")).text).toBe("<result>{ webSearch: [Function: webSearch], sendEmail: [Function: sendEmail] }</result>");
       const none = await make({});
       expect((await none.eval("tools.anything()")).error?.message).toBe("tools.anything is not a tool; this interpreter has no tools");
+    });
+
+    it("a tool answers to its original name too (tools.exec_command, tools[\"lookup-user\"]); keys, `in` and $search are unchanged", async () => {
+      const echo = (name: string): ToolDefinition => ({ name, execute: (input) => ({ tool: name, input }) });
+      const qb = await make({ tools: [echo("exec_command"), echo("lookup-user"), echo("alreadyCamel")] });
+      const called = await qb.eval(
+        "[await tools.exec_command({ cmd: 'ls' }), await tools['lookup-user']({ id: 1 }), await tools.execCommand({ cmd: 'pwd' }), tools.exec_command === tools.execCommand]",
+      );
+      expect(called.value).toEqual([
+        { tool: "exec_command", input: { cmd: "ls" } },
+        { tool: "lookup-user", input: { id: 1 } },
+        { tool: "exec_command", input: { cmd: "pwd" } },
+        true,
+      ]);
+      const shape = await qb.eval("[Object.keys(tools), 'exec_command' in tools, 'execCommand' in tools, tools.$search('lookup').map((t) => t.name), typeof tools['lookup-user']]");
+      expect(shape.value).toEqual([["execCommand", "lookupUser", "alreadyCamel"], false, true, ["lookupUser"], "function"]);
+      const described = await qb.eval("tools.$describe('exec_command').name");
+      expect(described.value).toBe("execCommand");
+    });
+
+    it("JSON Schema defaults are applied before execute: top-level, nested objects, array items; given values stay", async () => {
+      const seen: unknown[] = [];
+      const qb = await make({
+        tools: [
+          {
+            name: "search",
+            inputSchema: {
+              type: "object",
+              properties: {
+                query: { type: "string" },
+                limit: { type: "integer", default: 10 },
+                filters: { type: "object", properties: { lang: { type: "string", default: "en" }, tags: { type: "array", default: [] } } },
+                sorts: { type: "array", items: { type: "object", properties: { field: { type: "string" }, order: { enum: ["asc", "desc"], default: "asc" } }, required: ["field", "order"] } },
+              },
+              required: ["query", "limit"],
+            },
+            execute: (input) => (seen.push(input), "ok"),
+          },
+        ],
+      });
+      const result = await qb.eval("await tools.search({ query: 'q', filters: {}, sorts: [{ field: 'a' }, { field: 'b', order: 'desc' }] })");
+      expect(result.value).toBe("ok");
+      expect(seen[0]).toEqual({ query: "q", limit: 10, filters: { lang: "en", tags: [] }, sorts: [{ field: "a", order: "asc" }, { field: "b", order: "desc" }] });
+      await qb.eval("await tools.search({ query: 'q', limit: 3 })");
+      expect(seen[1]).toEqual({ query: "q", limit: 3 });
+      // Each call gets its own copy of an object default.
+      await qb.eval("await tools.search({ query: 'q', filters: {} })");
+      (seen[2] as { filters: { tags: unknown[] } }).filters.tags.push("mutated");
+      await qb.eval("await tools.search({ query: 'q', filters: {} })");
+      expect((seen[3] as { filters: { tags: unknown[] } }).filters.tags).toEqual([]);
+    });
+
+    it("a tool called with more than one argument fails with a TypeError saying tools take one input object, and the tool does not run", async () => {
+      let runs = 0;
+      const qb = await make({
+        tools: [{ name: "write_file", description: "Write a file.", inputSchema: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } }, required: ["path", "content"] }, execute: () => ++runs }],
+      });
+      const positional = await qb.eval('await tools.writeFile("/a.txt", "data")');
+      expect(positional.error?.type).toBe("TypeError");
+      expect(positional.error?.message).toMatch(/^tools\.writeFile takes one input object, not 2 arguments: writeFile\(input: \{ path: string; content: string; \}\)/);
+      const caught = await qb.eval('try { await tools.write_file({ path: "/a", content: "x" }, { overwrite: true }) } catch (e) { [e.name, e.message.slice(0, 48)] }');
+      expect(caught.value).toEqual(["TypeError", "tools.writeFile takes one input object, not 2 ar"]);
+      expect(runs).toBe(0);
+      // One object is fine, and so is a call with no arguments reaching the tool's own checks.
+      expect((await qb.eval('await tools.writeFile({ path: "/a", content: "x" })')).value).toBe(1);
+      expect(runs).toBe(1);
     });
 
     it("tools named like Object.prototype members, or in other scripts, are tools like any other", async () => {
@@ -203,6 +269,7 @@ export function defineToolsSuite(create: InterpreterFactory): void {
       expect(caught.value).toEqual([1, 1, 1, "ToolCallBudgetExceeded"]);
       const uncaught = await qb.eval("for (let i = 0; i < 5; i++) await tools.one()");
       expect(uncaught.error?.type).toBe("ToolCallBudgetExceeded");
+      expect(uncaught.error?.message).toBe("tool call 4 (one) is over this eval's budget of 3 tool calls (maxToolCalls)");
       expect(uncaught.toolCalls).toBe(4);
       const unlimited = await make({ tools: [one], maxToolCalls: null });
       expect((await unlimited.eval("let s = 0; for (let i = 0; i < 300; i++) s += await tools.one(); s")).value).toBe(300);

@@ -83,7 +83,8 @@ export class ThreadsPanel {
 
 /**
  * Lists the thread's own globals: every global name not present in a fresh thread (`builtins`),
- * run in the thread itself. Getters are not called.
+ * run in the thread itself. Getters are not called, except the one quickbox made for a top-level
+ * const (it returns the value and runs no program code).
  */
 export function variablesProgram(builtins: string[]): string {
   return `(() => {
@@ -92,8 +93,10 @@ export function variablesProgram(builtins: string[]): string {
   for (const name of Object.getOwnPropertyNames(globalThis)) {
     if (builtins.has(name)) continue;
     const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
-    if (!descriptor || !("value" in descriptor)) { out.push({ name, type: "accessor", preview: "[getter]" }); continue; }
-    const value = descriptor.value;
+    // A top-level const is an accessor pair named after it (quickbox keeps it constant that way).
+    const constant = !!descriptor && typeof descriptor.get === "function" && descriptor.get.name === name && typeof descriptor.set === "function" && descriptor.set.name === name;
+    if (!descriptor || (!("value" in descriptor) && !constant)) { out.push({ name, type: "accessor", preview: "[getter]" }); continue; }
+    const value = constant ? descriptor.get() : descriptor.value;
     let type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
     let preview;
     if (typeof value === "function") preview = (/^class\\b/.test(Function.prototype.toString.call(value)) ? "class " : "function ") + (value.name || name) + "(" + value.length + " args)";
