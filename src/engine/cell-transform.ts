@@ -122,6 +122,24 @@ function rewrite(program: Program, code: string): string {
  * are. If that fails to compile, the caller retries with `{ full: true }` (the cell may be
  * TypeScript); a compile error means nothing ran, so the retry repeats no side effect.
  */
+/** After comments: `function (` or `async function (` (also a generator), anonymous. */
+const ANONYMOUS_FUNCTION_START = /^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*(?:async\s+)?function\s*\*?\s*\(/;
+
+/**
+ * `async function () { … }` as the whole cell (Cloudflare Code Mode's convention) is no statement
+ * JavaScript accepts: read as an expression, it is a function cell like the others.
+ */
+function anonymousFunctionCell(source: string): TransformedCell | null {
+  if (!ANONYMOUS_FUNCTION_START.test(source)) return null;
+  const wrapped = `(${source.replace(/;\s*$/, "")}\n)`;
+  const asJavaScript = parseScript(wrapped);
+  if (asJavaScript) return functionCellEdits(asJavaScript).length ? { code: `${wrapped}()`, language: "javascript", parsed: true } : null;
+  const result = stripTypes(wrapped);
+  const asTypeScript = "code" in result ? parseScript(result.code) : null;
+  if (asTypeScript && "code" in result && functionCellEdits(asTypeScript).length) return { code: `${result.code}()`, language: "typescript", parsed: true };
+  return null;
+}
+
 export function transformCell(source: string, options: { full?: boolean } = {}): TransformedCell {
   const genericCall = hasGenericCall(source);
   if (!options.full && !genericCall && !MAY_DECLARE.test(source) && !MAY_BE_FUNCTION_CELL.test(source)) return { code: source, language: "javascript", parsed: false };
@@ -137,6 +155,8 @@ export function transformCell(source: string, options: { full?: boolean } = {}):
   if (stripped !== null && strippedProgram) {
     return { code: rewrite(strippedProgram, stripped), language: "typescript", parsed: true };
   }
+  const anonymous = anonymousFunctionCell(source);
+  if (anonymous) return anonymous;
   if ("error" in result && result.error.loc) {
     // JavaScript stumbles on TypeScript syntax: TypeScript with a mistake of its own further on.
     const javascriptStop = javascriptErrorIndex(source);

@@ -84,6 +84,10 @@ export function defineProgramShapesSuite(create: InterpreterFactory): void {
         ["(async function named() { return named.name })", "named"],
         ["// Cloudflare Code Mode style\n/* a block comment */\nasync () => {\n  return 'commented';\n};", "commented"],
         ["(async () => { return [1, 2] })", [1, 2]],
+        // Cloudflare Code Mode: an anonymous function as the whole program (no valid statement).
+        ["async function () {\n  return 'anonymous';\n}", "anonymous"],
+        ["// leading comment\nfunction () { return 'sync anonymous' };", "sync anonymous"],
+        ["async function (): Promise<number[]> {\n  const xs: number[] = [2];\n  return xs;\n}", [2]],
       ];
       for (const [code, expected] of cases) {
         const result = await qb.eval(code);
