@@ -24,7 +24,6 @@ export default defineConfig({
     lib: {
       entry: {
         index: "src/index.ts",
-        worker: "src/worker/entry.ts",
         idb: "src/idb.ts",
         node: "src/node.ts",
         langchain: "src/langchain.ts",
@@ -32,24 +31,23 @@ export default defineConfig({
         mcp: "src/mcp.ts",
         cloudflare: "src/cloudflare.ts",
         deno: "src/deno.ts",
+        // `#node-host` in package.json "imports": Node, Deno and Bun get the first, the rest the second.
+        "node-host": "src/runtime/node-host.ts",
+        "node-host-unavailable": "src/runtime/node-host-unavailable.ts",
       },
       formats: ["es"],
     },
     rollupOptions: {
+      // Bundled: QuickJS and its variant's loader, acorn, sucrase, the schema validator… (a
+      // consumer's bundler then never meets their CommonJS or their own wasm URL). External: the
+      // two runtime libraries that are plain ES modules, Node's and workerd's built-ins, and the
+      // adapters' frameworks (peer dependencies).
       external: [
-        /^quickjs-emscripten-core/,
-        /^@jitl\//,
         /^comlink/,
         /^idb-keyval/,
-        "acorn",
-        "sucrase",
-        "devalue",
-        "fflate",
-        /^@cfworker\//,
-        /^@standard-schema\//,
         /^node:/,
         /^cloudflare:/,
-        // Adapter frameworks: peer dependencies, never bundled.
+        /^#node-host$/,
         /^langchain(\/|$)/,
         /^@langchain\//,
         /^deepagents(\/|$)/,

@@ -1,43 +1,86 @@
 /**
- * Library build only. Two modules locate files differently inside this repository than in the
- * published package; the build swaps them for their package form:
+ * Library builds only (vite.config.ts: the entry points; vite.worker.config.ts: dist/worker.mjs).
+ * Some modules locate files differently inside this repository than in the published package;
+ * the builds swap them for their package form:
  * - src/runtime/wasm-url.ts → `new URL("./quickjs.wasm", import.meta.url)`, and the wasm is emitted
  *   next to dist/index.js (instead of vite inlining 500 KB of base64). It stays inside a function:
  *   workerd has no `import.meta.url`, and evaluating it on import would fail there;
- * - src/transport/worker-url.ts → `new Worker(new URL("./worker.js", import.meta.url), …)` for
- *   browsers and Deno, and the same file for Node's worker_threads.
- * Both stay in the `new URL("…", import.meta.url)` form that consumers' bundlers recognise.
+ * - src/transport/worker-url.ts → `new Worker(new URL("./worker.mjs", import.meta.url), …)` for
+ *   browsers and Deno; src/runtime/node-worker-url.ts → the same file for Node's worker_threads;
+ * - src/runtime/release-wasm-location.ts → `./quickjs.wasm` beside node-host.js;
+ * - src/runtime/node-host.ts, imported by host modules, becomes the external `#node-host`
+ *   (package.json "imports": Node, Deno and Bun get dist/node-host.js, everything else the
+ *   `node:`-free dist/node-host-unavailable.js).
+ * The QuickJS variant's own `new URL("emscripten-module.wasm", import.meta.url)` is neutralised:
+ * quickbox always hands the engine a compiled module, and bundlers would otherwise ship that wasm a
+ * second time. The worker build has no file URL at all: it is handed the compiled module, and a
+ * `new URL(…, import.meta.url)` in it would make bundlers copy files around it.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Plugin } from "vite";
 
 export const WASM_FILE_NAME = "quickjs.wasm";
-export const WORKER_FILE_NAME = "worker.js";
+export const WORKER_FILE_NAME = "worker.mjs";
+export const NODE_HOST_IMPORT = "#node-host";
 
 // `"x" + ""` keeps vite's own asset and worker plugins from resolving these at library build time;
 // renderChunk turns them back into plain literals.
-const REPLACEMENTS: Record<string, string> = {
+const LIBRARY_REPLACEMENTS: Record<string, string> = {
   "src/runtime/wasm-url.ts": `export function releaseWasmUrl() { return new URL("./${WASM_FILE_NAME}" + "", import.meta.url).href; }\n`,
   "src/transport/worker-url.ts": [
-    `export function createModuleWorker() { return new Worker(new URL("./${WORKER_FILE_NAME}" + "", import.meta.url), { type: "module", name: "quickbox" }); }`,
-    `export function nodeWorkerUrl() { return new URL("./${WORKER_FILE_NAME}" + "", import.meta.url); }`,
+    "export function createModuleWorker() {",
+    `  const worker = new Worker(new URL("./${WORKER_FILE_NAME}" + "", import.meta.url), { type: "module", name: "quickbox" });`,
+    `  return { worker, url: String(import.meta.url).replace(/[^/]*$/, "${WORKER_FILE_NAME}") };`,
+    "}",
     "",
   ].join("\n"),
+  "src/runtime/node-worker-url.ts": `export function nodeWorkerUrl() { return new URL("./${WORKER_FILE_NAME}" + "", import.meta.url); }\n`,
+  "src/runtime/release-wasm-location.ts": `export async function releaseWasmLocation() { return new URL("./${WASM_FILE_NAME}" + "", import.meta.url); }\n`,
 };
+
+const handedModule = (what: string) => `throw new Error("quickbox worker: ${what} is not used here; the host hands the worker a compiled module");`;
+
+const WORKER_REPLACEMENTS: Record<string, string> = {
+  "src/runtime/wasm-url.ts": `export function releaseWasmUrl() { ${handedModule("the .wasm URL")} }\n`,
+  "src/runtime/node-worker-url.ts": `export function nodeWorkerUrl() { throw new Error("quickbox worker: workers do not start workers"); }\n`,
+  "src/runtime/release-wasm-location.ts": `export async function releaseWasmLocation() { ${handedModule("the .wasm file")} }\n`,
+};
+
+const VARIANT_WASM_URL = /new URL\("emscripten-module\.wasm",\s*import\.meta\.url\)/;
+const VARIANT_WASM_URLS = new RegExp(VARIANT_WASM_URL.source, "g");
+const PACKAGE_FILE_URL = /new URL\(\s*"\.\/[^"]+"\s*,\s*import\.meta\.url\s*\)/;
+
+function replacementFor(table: Record<string, string>, id: string): string | null {
+  const normalized = id.replace(/\\/g, "/");
+  const key = Object.keys(table).find((suffix) => normalized.endsWith(suffix));
+  return key ? table[key]! : null;
+}
+
+/** The QuickJS variant's loader: its own wasm URL becomes a plain string nobody resolves. */
+function neutraliseVariantWasm(code: string, id: string): { code: string; map: null } | null {
+  if (!id.replace(/\\/g, "/").includes("/@jitl/quickjs-wasmfile-") || !VARIANT_WASM_URL.test(code)) return null;
+  return { code: code.replace(VARIANT_WASM_URLS, '"emscripten-module.wasm"'), map: null };
+}
 
 export function libraryAssets(): Plugin {
   return {
     name: "quickbox-library-assets",
     apply: "build",
     enforce: "pre",
+    resolveId(source, importer, options) {
+      if (options.isEntry || !importer || !/node-host(\.(js|ts))?$/.test(source)) return null;
+      // Host modules reach Node's built-ins only through the package's conditional import.
+      return source.endsWith("node-host-unavailable.js") ? null : { id: NODE_HOST_IMPORT, external: true };
+    },
     load(id) {
-      const normalized = id.replace(/\\/g, "/");
-      const key = Object.keys(REPLACEMENTS).find((suffix) => normalized.endsWith(suffix));
-      return key ? REPLACEMENTS[key] : null;
+      return replacementFor(LIBRARY_REPLACEMENTS, id);
+    },
+    transform(code, id) {
+      return neutraliseVariantWasm(code, id);
     },
     renderChunk(code) {
-      const rewritten = code.replace(/"\.\/(quickjs\.wasm|worker\.js)"\s*\+\s*""/g, '"./$1"');
+      const rewritten = code.replace(/"\.\/(quickjs\.wasm|worker\.mjs)"\s*\+\s*""/g, '"./$1"');
       return rewritten === code ? null : { code: rewritten, map: null };
     },
     generateBundle(_options, bundle) {
@@ -48,8 +91,32 @@ export function libraryAssets(): Plugin {
       for (const file of [WASM_FILE_NAME, WORKER_FILE_NAME]) {
         if (!code.includes(`new URL("./${file}", import.meta.url)`)) this.error(`the bundle does not reference ${file} in new URL("./${file}", import.meta.url) form`);
       }
+      if (VARIANT_WASM_URL.test(code)) this.error("the QuickJS variant's own wasm URL is still in the bundle");
       const path = createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
       this.emitFile({ type: "asset", fileName: WASM_FILE_NAME, source: readFileSync(path) });
+    },
+  };
+}
+
+/** dist/worker.mjs: one self-contained file, no bare imports, no file URLs. */
+export function workerAssets(): Plugin {
+  return {
+    name: "quickbox-worker-assets",
+    apply: "build",
+    enforce: "pre",
+    load(id) {
+      return replacementFor(WORKER_REPLACEMENTS, id);
+    },
+    transform(code, id) {
+      return neutraliseVariantWasm(code, id);
+    },
+    generateBundle(_options, bundle) {
+      for (const item of Object.values(bundle)) {
+        if (item.type !== "chunk") continue;
+        if (PACKAGE_FILE_URL.test(item.code) || VARIANT_WASM_URL.test(item.code)) this.error(`${item.fileName} refers to a file by URL; bundlers would copy files around it`);
+        const bare = /(?:^|[;\n])\s*import\s[^;]*?from\s*"(?!node:)([^"./][^"]*)"/m.exec(item.code);
+        if (bare) this.error(`${item.fileName} imports "${bare[1]}": the worker must be self-contained`);
+      }
     },
   };
 }

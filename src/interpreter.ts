@@ -1,5 +1,4 @@
 /** createInterpreter: the public entry point (DESIGN.md §3). */
-import { createEngine } from "./core/engine-bootstrap.js";
 import type { EngineClient, EngineOutcome, GuestManifest, SkillFiles } from "./engine-contract.js";
 import { QuickboxError } from "./errors.js";
 import { CallExecutor } from "./host/call-executor.js";
@@ -10,8 +9,8 @@ import { toEvalResult } from "./result/eval-result.js";
 import { abortedBeforeStart, skillNotAvailable } from "./result/outcomes.js";
 import { hmacKey } from "./snapshot/snapshot-keys.js";
 import { renderSystemPrompt } from "./system-prompt.js";
-import { InlineClient } from "./transport/inline-client.js";
 import { WorkerPool } from "./transport/worker-pool.js";
+import { defaultWasmModule } from "./runtime/wasm-loading.js";
 import type { EvalOptions, EvalResult, Interpreter, InterpreterOptions } from "./types.js";
 
 /** The result of an eval or resume that never started (nothing ran). */
@@ -62,14 +61,18 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
   const headSigningKey = signing === undefined ? undefined : await hmacKey(signing);
   let client: EngineClient;
   if (resolved.isolation === "worker") {
+    const given = resolved.wasmModule;
     client = await WorkerPool.start({
       engine: resolved.engine,
       manifest,
       workers: resolved.workers,
-      wasmModule: resolved.wasmModule,
+      loadWasm: () => (given ? Promise.resolve(given) : defaultWasmModule()),
     });
   } else {
-    client = new InlineClient(await createEngine(resolved.engine, manifest, resolved.wasmModule));
+    // The engine itself (QuickJS, the TypeScript and JavaScript parsers, the guest prelude) is
+    // loaded only here: with the default isolation it lives in the worker, not in this bundle.
+    const { createInlineClient } = await import("./transport/inline-engine.js");
+    client = await createInlineClient(resolved.engine, manifest, resolved.wasmModule);
   }
   const threads = new ThreadDirectory(client, executor, resolved, headSigningKey);
   const prompt = renderSystemPrompt(resolved);

@@ -1,5 +1,5 @@
 /** Validation and defaults for createInterpreter options. Bad input throws INVALID_OPTIONS. */
-import { MIN_MEMORY_BYTES } from "./engine/base-image.js";
+import { MIN_MEMORY_BYTES } from "./engine/wasm-build.js";
 import type { EngineOptions } from "./engine-contract.js";
 import { QuickboxError } from "./errors.js";
 import { SubagentRunner } from "./host/subagents.js";

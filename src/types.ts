@@ -283,3 +283,13 @@ export interface Interpreter {
   dispose(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
+
+declare global {
+  /**
+   * `Symbol.asyncDispose` (explicit resource management: `await using qb = await createInterpreter()`),
+   * declared here as @types/node does, so these types compile without the `esnext.disposable` lib.
+   */
+  interface SymbolConstructor {
+    readonly asyncDispose: unique symbol;
+  }
+}

@@ -1,7 +1,7 @@
 /**
  * vitest globalSetup (node project): tests that start engine workers, run child processes or
  * Deno load the built dist/. Build it when it is missing or older than src/, so running one test
- * file on a fresh clone (or after an edit) does not fail with "Cannot find module dist/worker.js".
+ * file on a fresh clone (or after an edit) does not fail with "Cannot find module dist/worker.mjs".
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
@@ -20,7 +20,7 @@ function newestMtimeMs(dir: string): number {
 
 function builtMtimeMs(): number {
   try {
-    return statSync(join(root, "dist/worker.js")).mtimeMs;
+    return statSync(join(root, "dist/worker.mjs")).mtimeMs;
   } catch {
     return 0;
   }

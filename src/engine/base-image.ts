@@ -13,8 +13,7 @@ import type { WasmBuildProfile } from "./wasm-build.js";
 import { createWasmInstance, type BoundWasmInstance } from "./wasm-instance.js";
 
 export const CHUNK_BYTES = 4096;
-/** The wasm declares a 16 MiB minimum memory; images are built at that size. */
-export const MIN_MEMORY_BYTES = 16 * 1024 * 1024;
+export { MIN_MEMORY_BYTES } from "./wasm-build.js";
 
 /** Functions of the prelude's internal API (src/guest/prelude.ts). */
 export const INTERNAL_FUNCTIONS = ["seed", "configure", "reconfigure", "track", "fail", "poll", "fireTimer", "settle", "copyValue", "takeOutput", "close"] as const;
@@ -79,23 +78,33 @@ function locateDeadStack(instance: BoundWasmInstance, profile: WasmBuildProfile,
   return [start, stackPointer];
 }
 
+/** 32-bit words over whole chunks: the scans below compare four bytes at a time. */
+const words = (bytes: Uint8Array, byteLength = bytes.length) => new Uint32Array(bytes.buffer, bytes.byteOffset, Math.floor(byteLength / 4));
+
+/** The end of the last chunk holding a non-zero byte (memory is a whole number of chunks). */
 function highWaterBytes(memory: Uint8Array): number {
-  let end = memory.length;
-  while (end > 0 && memory[end - 1] === 0) end--;
-  return Math.ceil(end / CHUNK_BYTES) * CHUNK_BYTES;
+  const view = words(memory);
+  let end = view.length;
+  while (end > 0 && view[end - 1] === 0) end--;
+  return Math.ceil((end * 4) / CHUNK_BYTES) * CHUNK_BYTES;
 }
 
-function chunkDiffers(a: Uint8Array, b: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (a[i] !== b[i]) return true;
+function chunkDiffers(a: Uint32Array, b: Uint32Array, startWord: number, endWord: number): boolean {
+  for (let i = startWord; i < endWord; i++) if (a[i] !== b[i]) return true;
   return false;
 }
 
 function changedRanges(fresh: Uint8Array, image: Uint8Array): [number, number][] {
   const ranges: [number, number][] = [];
   const limit = Math.max(highWaterBytes(fresh), image.length);
+  // Both are whole chunks up to `limit` (fresh is the full memory, image its copy up to the high water).
+  const freshWords = words(fresh);
+  const imageWords = words(image);
+  const zeros = new Uint32Array(CHUNK_BYTES / 4);
   for (let start = 0; start < limit; start += CHUNK_BYTES) {
     const end = start + CHUNK_BYTES;
-    if (!chunkDiffers(fresh, image, start, end)) continue;
+    const imageChunk = end <= image.length ? imageWords.subarray(start / 4, end / 4) : zeros;
+    if (!chunkDiffers(freshWords.subarray(start / 4, end / 4), imageChunk, 0, CHUNK_BYTES / 4)) continue;
     const last = ranges[ranges.length - 1];
     if (last && last[1] === start) last[1] = end;
     else ranges.push([start, end]);

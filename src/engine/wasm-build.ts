@@ -6,6 +6,9 @@
  */
 import type { QuickJSSyncVariant } from "quickjs-emscripten-core";
 
+/** The wasm declares a 16 MiB minimum memory; images are built at that size. */
+export const MIN_MEMORY_BYTES = 16 * 1024 * 1024;
+
 /** What a thread instance needs from its host through the wasm imports. */
 export interface InstanceHostHooks {
   /** Milliseconds since the epoch as the guest sees them (virtual or real clock). */
@@ -113,7 +116,7 @@ function patchWithNames(names: ImportNames) {
 /** Bellard's QuickJS, release, sync (no asyncify): the build quickbox ships. */
 export const RELEASE_BUILD: WasmBuildProfile = {
   id: "@jitl/quickjs-wasmfile-release-sync@0.32.0",
-  imageMemoryBytes: 16 * 2 ** 20,
+  imageMemoryBytes: MIN_MEMORY_BYTES,
   // `_emscripten_stack_get_current` is export "Oa" (stackSave in the glue); the build links with a
   // 5 MiB stack (data ~88 KB, then the stack, then the heap at ~5.33 MB; ENGINE-NOTES.md Q1).
   shadowStack: { stackPointerExport: "Oa", sizeBytes: 5 * 2 ** 20 },

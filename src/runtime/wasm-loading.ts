@@ -8,9 +8,20 @@ import type { WasmBuildProfile } from "../engine/wasm-build.js";
 import { RELEASE_BUILD } from "../engine/wasm-build.js";
 import { QuickboxError } from "../errors.js";
 import { detectRuntime } from "./detect.js";
+import { readWasmBytes } from "./node-host.js";
 import { releaseWasmUrl } from "./wasm-url.js";
 
-async function compileFromPackage(specifier: string, browserUrl: (() => string) | undefined): Promise<WebAssembly.Module> {
+/** Streaming compilation where the server says application/wasm; from the bytes otherwise. */
+async function compileFromUrl(url: URL): Promise<WebAssembly.Module> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`quickbox: could not load ${url.href}: HTTP ${response.status}`);
+  if (typeof WebAssembly.compileStreaming === "function" && response.headers.get("content-type")?.startsWith("application/wasm")) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+async function compileFromPackage(profile: WasmBuildProfile): Promise<WebAssembly.Module> {
   const runtime = detectRuntime();
   if (runtime === "workerd") {
     throw new QuickboxError(
@@ -18,22 +29,15 @@ async function compileFromPackage(specifier: string, browserUrl: (() => string) 
       "workerd cannot compile WebAssembly from bytes: pass the imported module as `wasmModule` (import quickjsWasm from \"quickbox/wasm\"; see README, Cloudflare Workers)",
     );
   }
-  if (runtime === "node" || runtime === "deno") {
-    const { createRequire } = await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:module");
-    const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:fs/promises");
-    const path = createRequire(import.meta.url).resolve(specifier);
-    return WebAssembly.compile(await readFile(path));
-  }
-  if (!browserUrl) throw new Error(`quickbox: no URL is known for ${specifier} in this runtime; pass wasmModule`);
-  const url = new URL(browserUrl(), globalThis.location?.href);
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`quickbox: could not load ${url.href}: HTTP ${response.status}`);
-  return WebAssembly.compile(await response.arrayBuffer());
+  const release = profile === RELEASE_BUILD;
+  if (runtime === "node" || runtime === "deno") return WebAssembly.compile(await readWasmBytes(release ? null : profile.wasmSpecifier));
+  if (!release) throw new Error(`quickbox: no URL is known for ${profile.wasmSpecifier} in this runtime; pass wasmModule`);
+  return compileFromUrl(new URL(releaseWasmUrl(), globalThis.location?.href));
 }
 
 /** Compiles a build's .wasm from its package (the release build in browsers: from the bundled asset). */
 export function compileBuildWasm(profile: WasmBuildProfile): Promise<WebAssembly.Module> {
-  return compileFromPackage(profile.wasmSpecifier, profile === RELEASE_BUILD ? releaseWasmUrl : undefined);
+  return compileFromPackage(profile);
 }
 
 let compiledRelease: Promise<WebAssembly.Module> | undefined;

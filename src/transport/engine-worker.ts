@@ -1,5 +1,5 @@
 /**
- * One engine worker (a Web Worker or worker_thread running dist/worker.js): its evals, which
+ * One engine worker (a Web Worker or worker_thread running dist/worker.mjs): its evals, which
  * travel on a dedicated port with host calls in batches, and its control calls over comlink.
  *
  * The watchdog: a busy worker sends a heartbeat every HEARTBEAT_INTERVAL_MS. A worker that stays
@@ -51,8 +51,12 @@ export interface PoolSettings {
   engine: EngineOptions;
   manifest: GuestManifest;
   workers: number;
-  wasmModule: WebAssembly.Module | undefined;
+  /** The compiled QuickJS module (compiled once, on this thread, while the worker starts). */
+  loadWasm(): Promise<WebAssembly.Module>;
 }
+
+/** Where a newcomer finds the setup for their bundler or runtime. */
+const SETUP_HINT = 'see README.md, "Bundlers and frameworks"';
 
 function fromWire(error: WireError): Error {
   if (error.name === "QuickboxError" && error.code) {
@@ -90,6 +94,9 @@ export class EngineWorker {
   ) {}
 
   static async start(settings: PoolSettings, onDeath: (worker: EngineWorker, reason: string) => void): Promise<EngineWorker> {
+    // The module compiles here while the worker's script loads; the worker gets it compiled.
+    const wasm = settings.loadWasm();
+    wasm.catch(() => {});
     const spawned = await spawnWorker({ maxStackSizeBytes: settings.engine.maxStackSizeBytes });
     const api = Comlink.wrap<WorkerApi>(spawned.endpoint);
     const channel = new MessageChannel();
@@ -102,20 +109,23 @@ export class EngineWorker {
     // A worker that dies before it answers (its script cannot load, no permission) fails the start.
     // (Registered first: the death handler below releases the proxy, which fails init differently.)
     const diedEarly = new Promise<never>((_resolve, reject) =>
-      spawned.onExit((reason) => reject(new QuickboxError("WORKER_FAILED", `the engine worker could not start: ${reason}`))),
+      spawned.onExit((reason) => reject(new QuickboxError("WORKER_FAILED", `the engine worker could not start: ${reason} (worker script ${spawned.url}; ${SETUP_HINT})`))),
     );
     diedEarly.catch(() => {});
     spawned.onExit((reason) => worker.#die(reason));
     try {
       const flags = worker.#cancelFlags?.buffer as SharedArrayBuffer | undefined;
       // diedEarly first: when the worker already failed, the proxy is released and init cannot even be called.
-      await Promise.race([diedEarly, (async () => unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), settings.wasmModule, flags)))()]);
+      const loaded = wasm.catch((error: unknown) => {
+        throw new QuickboxError("WORKER_FAILED", `the QuickJS .wasm could not be loaded: ${error instanceof Error ? error.message : String(error)} (${SETUP_HINT})`);
+      });
+      await Promise.race([diedEarly, (async () => unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), await loaded, flags)))()]);
     } catch (error) {
       worker.#shutdown();
       // Whatever stopped the worker from starting (Deno's NotCapable for a file it may not read…)
       // reaches the caller as WORKER_FAILED, with the reason.
       if (isQuickboxError(error)) throw error;
-      throw new QuickboxError("WORKER_FAILED", `the engine worker could not start: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+      throw new QuickboxError("WORKER_FAILED", `the engine worker could not start: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)} (worker script ${spawned.url}; ${SETUP_HINT})`);
     }
     worker.#keepProcessAlive(false);
     return worker;

@@ -1,13 +1,11 @@
 /**
- * Where the engine worker's script lives. In this repository: the TypeScript entry (vite serves
- * and bundles it for browsers) and, for Node, the built dist/worker.js (Node 20's worker_threads
- * cannot load .ts). quickbox's library build replaces this module so that both point at the
- * sibling `./worker.js`, in the `new Worker(new URL(…, import.meta.url))` form bundlers recognise.
+ * Where the engine worker's script lives for module Web Workers (browsers, Deno). In this
+ * repository: the TypeScript entry (vite serves and bundles it). quickbox's library build replaces
+ * this module so that it points at the package's self-contained `./worker.mjs`, in the
+ * `new Worker(new URL(…, import.meta.url))` form bundlers recognise (and nowhere else in that form,
+ * or bundlers would also copy the file as a stray asset).
  */
-export function createModuleWorker(): Worker {
-  return new Worker(new URL("../worker/entry.ts", import.meta.url), { type: "module", name: "quickbox" });
-}
-
-export function nodeWorkerUrl(): URL {
-  return new URL(/* @vite-ignore */ "../../dist/worker.js", import.meta.url);
+export function createModuleWorker(): { worker: Worker; url: string } {
+  const worker = new Worker(new URL("../worker/entry.ts", import.meta.url), { type: "module", name: "quickbox" });
+  return { worker, url: import.meta.url.replace(/transport\/[^/]*$/, "worker/entry.ts") };
 }

@@ -1,5 +1,5 @@
 /**
- * The engine worker's entry (dist/worker.js; `quickbox/worker` for users who bundle it
+ * The engine worker's entry (dist/worker.mjs; `quickbox/worker` for users who bundle it
  * themselves). It exposes the control API over comlink to its creator only: a dedicated Web
  * Worker's or worker_thread's parent is the one party that can message it.
  */

@@ -1,5 +1,5 @@
 /**
- * isolation "worker" in real Deno, with the built package: Deno's module Worker runs dist/worker.js,
+ * isolation "worker" in real Deno, with the built package: Deno's module Worker runs dist/worker.mjs,
  * the engine compiles the QuickJS wasm there, tools run on the host, and the watchdog replaces a
  * worker stuck in a builtin.
  */
@@ -15,7 +15,7 @@ globalThis.Worker = class RecordingWorker extends NativeWorker {
     super(url, options);
   }
 };
-const WORKER_URL = new URL("worker.js", DIST_URL).href;
+const WORKER_URL = new URL("worker.mjs", DIST_URL).href;
 
 // First, so that the stuck builtin (which Deno's terminate() cannot interrupt: it runs on to its
 // end in the background) overlaps the other tests instead of delaying the process exit.
@@ -48,7 +48,7 @@ denoTest("the watchdog replaces a worker stuck in a builtin: Timeout with a warn
   }
 });
 
-denoTest("isolation defaults to a module Worker running dist/worker.js; state lasts across evals; tools run on the host", async () => {
+denoTest("isolation defaults to a module Worker running dist/worker.mjs; state lasts across evals; tools run on the host", async () => {
   const before = spawned.length;
   const asked: string[] = [];
   const lookupPrice: ToolDefinition<{ sku: string }> = {

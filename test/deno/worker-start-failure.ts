@@ -1,5 +1,5 @@
 /**
- * Run with read access denied to dist/worker.js: the engine worker's script cannot load. createInterpreter must fail
+ * Run with read access denied to dist/worker.mjs: the engine worker's script cannot load. createInterpreter must fail
  * with WORKER_FAILED (not hang, not end the process). Prints the outcome as JSON.
  */
 import { createInterpreter, isQuickboxError } from "./built-package.js";

@@ -65,12 +65,12 @@ function lastJsonLine<T>(run: DenoRun): T {
 }
 
 describe("quickbox/deno in real Deno", () => {
-  it("isolation 'worker' by default: a module Worker on dist/worker.js, state across evals, tool calls, the watchdog, the shipped wasm", async () => {
+  it("isolation 'worker' by default: a module Worker on dist/worker.mjs, state across evals, tool calls, the watchdog, the shipped wasm", async () => {
     await expectDenoTestsPass("test/deno/worker-isolation.test.ts", 3);
   });
 
   it("a worker that cannot start (no read permission for its script) fails createInterpreter with WORKER_FAILED, without ending the process", async () => {
-    const run = await runDeno(["run", ...TEST_FLAGS, "--allow-read", `--deny-read=${join(ROOT, "dist", "worker.js")}`, "test/deno/worker-start-failure.ts"]);
+    const run = await runDeno(["run", ...TEST_FLAGS, "--allow-read", `--deny-read=${join(ROOT, "dist", "worker.mjs")}`, "test/deno/worker-start-failure.ts"]);
     const outcome = lastJsonLine<{ outcome: string; code: string | null; message: string }>(run);
     expect(outcome).toMatchObject({ outcome: "failed", code: "WORKER_FAILED" });
     expect(outcome.message).toMatch(/could not start/);

@@ -40,12 +40,13 @@ export function defineStoreContract(makeStore: () => Promise<SnapshotStore> | Sn
   it("prunes snapshots no head needs, by count and by age, keeping the ones asked for", async () => {
     const store = await makeStore();
     const now = Date.now();
-    for (const [id, age] of [["s1", 5000], ["s2", 4000], ["s3", 3000], ["s4", 2000], ["s5", 1000]] as const) {
+    // Ages far apart (a slow store takes seconds for these writes; s5 must stay younger than the cut).
+    for (const [id, age] of [["s1", 50_000], ["s2", 40_000], ["s3", 30_000], ["s4", 20_000], ["s5", 10_000]] as const) {
       await store.put(`snap:${id}`, bytes(1), { sizeBytes: 1, createdAt: now - age, threadId: "t", kind: "full" });
     }
     await store.put("head:t", head("t", ["s1"]), { sizeBytes: 1, createdAt: now, threadId: "t", kind: "head" });
     expect((await store.prune!({ keepLast: 2, keep: ["s3"] })).removed.sort()).toEqual(["s2"]);
-    expect((await store.prune!({ olderThanMs: 1500, keep: ["s4"] })).removed.sort()).toEqual(["s3"]);
+    expect((await store.prune!({ olderThanMs: 15_000, keep: ["s4"] })).removed.sort()).toEqual(["s3"]);
     expect((await store.list("snap:")).map((r) => r.key).sort()).toEqual(["snap:s1", "snap:s4", "snap:s5"]);
     expect((await store.prune!()).removed.sort()).toEqual(["s4", "s5"]);
     expect((await store.list("snap:")).map((r) => r.key)).toEqual(["snap:s1"]);
