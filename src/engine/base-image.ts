@@ -11,6 +11,7 @@ import { GUEST_PRELUDE_SOURCE } from "../generated/guest-prelude.js";
 import { EVAL_GLOBAL, GuestCalls, type ValuePointer } from "./guest-calls.js";
 import type { WasmBuildProfile } from "./wasm-build.js";
 import { createWasmInstance, type BoundWasmInstance } from "./wasm-instance.js";
+import { installHostFunctions } from "./host-functions.js";
 
 export const CHUNK_BYTES = 4096;
 /** The wasm declares a 16 MiB minimum memory; images are built at that size. */
@@ -118,6 +119,8 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   // Every import goes through the host's loader (skills only; see module-loader.ts).
   ffi.QTS_RuntimeEnableModuleLoader(rt, 1);
   const calls = new GuestCalls(instance, rt, ctx);
+  // Made here, so the image holds them (same bytes in every runtime); the prelude takes them.
+  installHostFunctions(instance, ctx, (text) => calls.newString(text));
   const internal = calls.evalScript(GUEST_PRELUDE_SOURCE, "quickbox-prelude", EVAL_GLOBAL);
   const exception = calls.takeException(internal);
   if (exception) {

@@ -13,6 +13,7 @@ import { jsonParse, jsonStringify } from "./intrinsics.js";
 import type { CallResult, GuestConfiguration, GuestOutputLimits } from "../engine-contract.js";
 import { createHostCalls } from "./host-calls.js";
 import { buildTaskFunction, buildToolsObject } from "./tools-global.js";
+import { installWebPlatform } from "./web/install.js";
 
 const global = globalThis as unknown as Record<string, unknown>;
 let limits: GuestOutputLimits = { maxResultChars: 4000, maxValueChars: 1048576 };
@@ -39,6 +40,7 @@ defineGlobal("queueMicrotask", function queueMicrotask(callback: unknown) {
   Promise.resolve().then(() => (callback as () => unknown)());
 });
 Object.defineProperty(Math, "random", { value: randomSource.random, writable: true, configurable: true });
+installWebPlatform(defineGlobal, randomSource);
 
 /**
  * There is always a session: the one the next eval prints into. Finishing an eval cancels its
