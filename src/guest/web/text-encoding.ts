@@ -192,8 +192,9 @@ export class TextDecoder {
   #bomChecked = false;
 
   constructor(label: unknown = "utf-8", options: unknown = {}) {
-    const name = String(label).replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "").toLowerCase();
-    if (!UTF8_LABELS.includes(name)) throw new RangeError(`The "${String(label)}" encoding is not supported`);
+    const text = String(label);
+    const name = text.length > 64 ? "" : text.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "").toLowerCase();
+    if (!UTF8_LABELS.includes(name)) throw new RangeError(`The "${text.slice(0, 64)}" encoding is not supported`);
     const settings = (options ?? {}) as { fatal?: unknown; ignoreBOM?: unknown };
     this.#fatal = Boolean(settings.fatal);
     this.#ignoreBOM = Boolean(settings.ignoreBOM);

@@ -137,8 +137,9 @@ function parseIPv4Number(part: string): number {
     part = part.slice(1);
   }
   if (part === "") return 0;
-  const valid = radix === 16 ? /^[0-9a-fA-F]+$/ : radix === 8 ? /^[0-7]+$/ : /^[0-9]+$/;
-  return valid.test(part) ? parseInt(part, radix) : NaN;
+  // Negated classes: no backtracking state per character on a huge host.
+  const invalid = radix === 16 ? /[^0-9a-fA-F]/ : radix === 8 ? /[^0-7]/ : /[^0-9]/;
+  return invalid.test(part) ? NaN : parseInt(part, radix);
 }
 
 function endsInNumber(input: string): boolean {
@@ -148,7 +149,7 @@ function endsInNumber(input: string): boolean {
     parts.pop();
   }
   const last = parts[parts.length - 1]!;
-  if (/^[0-9]+$/.test(last)) return true;
+  if (last !== "" && !/[^0-9]/.test(last)) return true;
   return !Number.isNaN(parseIPv4Number(last));
 }
 
@@ -219,14 +220,13 @@ function punycode(label: string): string {
   return output;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
 const IGNORED = /[\u00ad\u034f\u180b-\u180d\u200b\u2060\ufe00-\ufe0f\ufeff]/g;
 
 function domainToASCII(domain: string): string | null {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(domain)) return domain.toLowerCase();
+  if (!NON_ASCII.test(domain)) return domain.toLowerCase();
   const mapped = domain.replace(IGNORED, "").replace(/[\u3002\uff0e\uff61]/g, ".").normalize("NFKC").toLowerCase().normalize("NFC");
-  // eslint-disable-next-line no-control-regex
-  const labels = mapped.split(".").map((label) => (/^[\x00-\x7f]*$/.test(label) ? label : "xn--" + punycode(label)));
+  const labels = mapped.split(".").map((label) => (NON_ASCII.test(label) ? "xn--" + punycode(label) : label));
   const result = labels.join(".");
   return result === "" ? FAILURE : result;
 }

@@ -1,48 +1,9 @@
-/** The WHATWG basic URL parser (§4.4) and serializer, on code points. */
+/** The WHATWG basic URL parser (§4.4). */
 import { parseHost } from "./url-host.js";
+import {
+  defaultPort, includesCredentials, isSpecialScheme, newRecord, State, type URLRecord,
+} from "./url-record.js";
 import { c0ControlSet, fragmentSet, pathSet, percentEncodeString, querySet, specialQuerySet, userinfoSet } from "./url-encoding.js";
-
-export interface URLRecord {
-  scheme: string;
-  username: string;
-  password: string;
-  /** Serialized host; null: none. */
-  host: string | null;
-  port: number | null;
-  /** A string: an opaque path. */
-  path: string[] | string;
-  query: string | null;
-  fragment: string | null;
-}
-
-export const State = {
-  SchemeStart: 1,
-  Scheme: 2,
-  NoScheme: 3,
-  SpecialRelativeOrAuthority: 4,
-  PathOrAuthority: 5,
-  Relative: 6,
-  RelativeSlash: 7,
-  SpecialAuthoritySlashes: 8,
-  SpecialAuthorityIgnoreSlashes: 9,
-  Authority: 10,
-  Host: 11,
-  Hostname: 12,
-  Port: 13,
-  File: 14,
-  FileSlash: 15,
-  FileHost: 16,
-  PathStart: 17,
-  Path: 18,
-  OpaquePath: 19,
-  Query: 20,
-  Fragment: 21,
-} as const;
-export type State = (typeof State)[keyof typeof State];
-
-const SPECIAL_PORTS = new Map<string, number | null>([["ftp", 21], ["file", null], ["http", 80], ["https", 443], ["ws", 80], ["wss", 443]]);
-export const isSpecialScheme = (scheme: string): boolean => SPECIAL_PORTS.has(scheme);
-export const defaultPort = (scheme: string): number | null => SPECIAL_PORTS.get(scheme) ?? null;
 
 const EOF = -1;
 const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
@@ -53,17 +14,6 @@ const isAuthorityStop = (c: number, special: boolean): boolean => c === 0x40 || 
 const isHostStop = (c: number, special: boolean): boolean => c === 0x3a || c === 0x5b || c === 0x5d || c === 0x2f || c === 0x3f || c === 0x23 || (special && c === 0x5c);
 const isPathStop = (c: number, special: boolean, delimited: boolean): boolean =>
   c === 0x2f || (special && c === 0x5c) || (delimited && (c === 0x3f || c === 0x23));
-
-export function newRecord(): URLRecord {
-  return { scheme: "", username: "", password: "", host: null, port: null, path: [], query: null, fragment: null };
-}
-
-export function cloneRecord(url: URLRecord): URLRecord {
-  return { ...url, path: typeof url.path === "string" ? url.path : url.path.slice() };
-}
-
-export const includesCredentials = (url: URLRecord): boolean => url.username !== "" || url.password !== "";
-export const cannotHaveCredentialsOrPort = (url: URLRecord): boolean => url.host === null || url.host === "" || url.scheme === "file";
 
 const isWindowsDriveLetter = (text: string, normalizedOnly = false): boolean =>
   text.length === 2 && isAlpha(text.charCodeAt(0)) && (text[1] === ":" || (!normalizedOnly && text[1] === "|"));
@@ -97,7 +47,12 @@ const isDoubleDot = (segment: string): boolean => {
 export function basicParse(input: string, base: URLRecord | null, url?: URLRecord, override?: State): URLRecord | null {
   if (!url) {
     url = newRecord();
-    input = input.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
+    // Leading and trailing C0 controls and spaces go (a loop: a regex would keep state per character).
+    let first = 0;
+    let end = input.length;
+    while (first < end && input.charCodeAt(first) <= 0x20) first++;
+    while (end > first && input.charCodeAt(end - 1) <= 0x20) end--;
+    if (first > 0 || end < input.length) input = input.slice(first, end);
   }
   if (/[\t\n\r]/.test(input)) input = input.replace(/[\t\n\r]/g, "");
   const length = input.length;
@@ -441,31 +396,4 @@ export function basicParse(input: string, base: URLRecord | null, url?: URLRecor
     }
   }
   return url;
-}
-
-export function serializePath(url: URLRecord): string {
-  return typeof url.path === "string" ? url.path : url.path.map((segment) => "/" + segment).join("");
-}
-
-export function serializeURL(url: URLRecord, excludeFragment = false): string {
-  let output = url.scheme + ":";
-  if (url.host !== null) {
-    output += "//";
-    if (includesCredentials(url)) output += url.username + (url.password !== "" ? ":" + url.password : "") + "@";
-    output += url.host + (url.port !== null ? ":" + url.port : "");
-  }
-  if (url.host === null && typeof url.path !== "string" && url.path.length > 1 && url.path[0] === "") output += "/.";
-  output += serializePath(url);
-  if (url.query !== null) output += "?" + url.query;
-  if (!excludeFragment && url.fragment !== null) output += "#" + url.fragment;
-  return output;
-}
-
-export function serializeOrigin(url: URLRecord): string {
-  if (url.scheme === "blob") {
-    const inner = typeof url.path === "string" ? basicParse(url.path, null) : null;
-    return inner && (inner.scheme === "http" || inner.scheme === "https") ? serializeOrigin(inner) : "null";
-  }
-  if (url.scheme === "file" || !isSpecialScheme(url.scheme)) return "null";
-  return url.scheme + "://" + url.host + (url.port !== null ? ":" + url.port : "");
 }

@@ -1,8 +1,7 @@
 /** URL and URLSearchParams (WHATWG URL §6), on the parser in url-parser.ts. */
 import { parseFormUrlencoded, percentEncodeString, serializeFormUrlencoded, userinfoSet } from "./url-encoding.js";
-import {
-  basicParse, cannotHaveCredentialsOrPort, serializeOrigin, serializePath, serializeURL, State, type URLRecord,
-} from "./url-parser.js";
+import { basicParse } from "./url-parser.js";
+import { cannotHaveCredentialsOrPort, isSpecialScheme, serializePath, serializeURL, State, type URLRecord } from "./url-record.js";
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 type Inspect = (value: unknown, options?: object) => string;
@@ -12,6 +11,15 @@ const usv = (value: unknown): string => (String(value) as unknown as { toWellFor
 
 function requireArguments(given: number, needed: number, what: string): void {
   if (given < needed) throw new TypeError(`${what} requires at least ${needed} argument${needed > 1 ? "s" : ""}`);
+}
+
+function serializeOrigin(url: URLRecord): string {
+  if (url.scheme === "blob") {
+    const inner = typeof url.path === "string" ? basicParse(url.path, null) : null;
+    return inner && (inner.scheme === "http" || inner.scheme === "https") ? serializeOrigin(inner) : "null";
+  }
+  if (url.scheme === "file" || !isSpecialScheme(url.scheme)) return "null";
+  return url.scheme + "://" + url.host + (url.port !== null ? ":" + url.port : "");
 }
 
 let paramsList: (params: URLSearchParams) => [string, string][];
