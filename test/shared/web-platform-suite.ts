@@ -294,6 +294,27 @@ export function defineWebPlatformSuite(create: InterpreterFactory): void {
       ]);
     });
 
+    it("compares like the host's collator on ASCII strings (answered in the guest) and on any others (answered by the host)", async () => {
+      let seed = 7;
+      const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+      const alphabet = ["a", "A", "b", "B", "z", "Z", "0", "9", " ", "\t", "-", "_", ".", ",", "'", "~", "$", "é", "É", "ß", "\u0001", "中"];
+      const word = (length: number) => Array.from({ length }, () => alphabet[Math.floor(random() * (random() < 0.8 ? 17 : alphabet.length))]).join("");
+      const pairs: [string, string][] = [];
+      for (let i = 0; i < 400; i++) {
+        const a = word(1 + Math.floor(random() * 6));
+        const b = random() < 0.4 ? a.slice(0, Math.floor(random() * a.length)) + word(Math.floor(random() * 3)) : random() < 0.5 ? a.toUpperCase() : word(1 + Math.floor(random() * 6));
+        pairs.push([a, b]);
+      }
+      const source = (compare: string) => `${JSON.stringify(pairs)}.map(([a, b]) => ${compare})`;
+      await expectLikeHost([
+        [source("a.localeCompare(b)"), source('a.localeCompare(b, "en-US")')],
+        source('a.localeCompare(b, "en", { sensitivity: "base" })'),
+        source('new Intl.Collator("en-GB", { sensitivity: "accent", usage: "sort" }).compare(a, b)'),
+        source('new Intl.Collator("en-US", { caseFirst: "upper" }).compare(a, b)'),
+        source('a.localeCompare(b, "da")'),
+      ]);
+    });
+
     it("falls back to en-US (not the host's locale) for unknown locales, and formats the guest's clock, never the host's", async () => {
       const later = new Date(90_000_000).toLocaleString("en-US", { timeZone: "UTC" });
       expect(

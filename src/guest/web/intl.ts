@@ -116,6 +116,7 @@ interface IntlState {
   options: Options;
   resolved: string;
   prefixes: Record<string, string>;
+  asciiMode?: AsciiMode;
   bound?: unknown;
 }
 const states = new WeakMap<object, IntlState>();
@@ -126,12 +127,57 @@ function stateOf(value: unknown, kind: IntlKind, method: string): IntlState {
   return state;
 }
 
-function compareStrings(prefix: string, a: unknown, b: unknown): number {
+/**
+ * ICU's root collation (what "en" uses) on printable ASCII and \t-\r: one primary weight per
+ * character, in this order (upper and lower case share one); lower case sorts first at the third
+ * level. Two such strings compare here, without the bridge; anything else asks the host.
+ */
+const ASCII_COLLATION_ORDER = ["\t", "\n", "\v", "\f", "\r", " ", "_", "-", ",", ";", ":", "!", "?", ".", "'", '"', "(", ")", "[", "]", "{", "}", "@", "*", "/", "\\", "&", "#", "%", "`", "^", "+", "<", "=", ">", "|", "~", "$",
+  ..."0123456789", ..."abcdefghijklmnopqrstuvwxyz"];
+const PRIMARY = new Uint8Array(128);
+ASCII_COLLATION_ORDER.forEach((char, index) => {
+  PRIMARY[char.charCodeAt(0)] = index + 1;
+  PRIMARY[char.toUpperCase().charCodeAt(0)] = index + 1;
+});
+/** 0: ask the host; 1: primary level only (sensitivity base or accent); 2: all levels. */
+type AsciiMode = 0 | 1 | 2;
+
+function asciiMode(locales: string[], options: Options): AsciiMode {
+  if (locales.length > 0 && !/^en(-[A-Za-z]{2})?$/.test(locales[0]!)) return 0;
+  let mode: AsciiMode = 2;
+  for (const [key, value] of Object.entries(options)) {
+    if (key === "localeMatcher" || (key === "usage" && value === "sort")) continue;
+    if (key !== "sensitivity") return 0;
+    if (value === "base" || value === "accent") mode = 1;
+    else if (value !== "variant") return 0;
+  }
+  return mode;
+}
+
+function asciiCompare(left: string, right: string, mode: AsciiMode): number | null {
+  const length = Math.max(left.length, right.length);
+  let caseOrder = 0;
+  let primaryOrder = 0;
+  for (let i = 0; i < length; i++) {
+    const x = left.charCodeAt(i);
+    const y = right.charCodeAt(i);
+    const px = x < 128 ? PRIMARY[x]! : 0;
+    const py = y < 128 ? PRIMARY[y]! : 0;
+    if ((px === 0 && i < left.length) || (py === 0 && i < right.length)) return null;
+    if (primaryOrder !== 0 || x === y) continue;
+    if (px !== py) primaryOrder = i >= left.length ? -1 : i >= right.length ? 1 : px < py ? -1 : 1;
+    else if (caseOrder === 0) caseOrder = x > y ? -1 : 1;
+  }
+  return primaryOrder !== 0 ? primaryOrder : mode === 2 ? caseOrder : 0;
+}
+
+function compareStrings(prefix: string, mode: AsciiMode, a: unknown, b: unknown): number {
   const left = String(a);
   const right = String(b);
   if (left === right) return 0;
   if (left.length + right.length > MAX_COMPARE_CHARS) return left < right ? -1 : 1;
-  return Number(ask(prefix, `[${jsonStringify(left)},${jsonStringify(right)}]`));
+  const fast = mode === 0 ? null : asciiCompare(left, right, mode);
+  return fast ?? Number(ask(prefix, `[${jsonStringify(left)},${jsonStringify(right)}]`));
 }
 
 type Method = (state: IntlState, args: unknown[]) => unknown;
@@ -215,7 +261,8 @@ export function createIntl(): object {
   }, "format", (s, [d]) => call(s, "format", [timeArg(d)])));
   define("Collator", defineKind("Collator", true, {}, "compare", (s, [a, b]) => {
     const prefix = (s.prefixes.compare ??= requestPrefix("Collator.compare", s.locales, s.options));
-    return compareStrings(prefix, a, b);
+    s.asciiMode ??= asciiMode(s.locales, s.options);
+    return compareStrings(prefix, s.asciiMode, a, b);
   }));
   define("PluralRules", defineKind("PluralRules", false, { select: (s, [n]) => call(s, "select", [numericArg(Number(n))]) }));
   define("RelativeTimeFormat", defineKind("RelativeTimeFormat", false, {
@@ -257,6 +304,9 @@ export function installLocaleMethods(): void {
   }
   defineMethod(String.prototype, "localeCompare", function localeCompare(this: unknown, that: unknown, ...rest: unknown[]) {
     if (this === undefined || this === null) throw new TypeError("String.prototype.localeCompare called on null or undefined");
-    return compareStrings(prefixFor("String.localeCompare", "Collator", rest[0], rest[1]), this, that);
+    if (rest[0] === undefined && rest[1] === undefined) return compareStrings(prefixFor("String.localeCompare", "Collator", undefined, undefined), 2, this, that);
+    const locales = localeList(rest[0]);
+    const options = readOptions("Collator", rest[1]);
+    return compareStrings(requestPrefix("String.localeCompare", locales, options), asciiMode(locales, options), this, that);
   });
 }
