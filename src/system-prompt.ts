@@ -95,6 +95,7 @@ export function renderSystemPrompt(options: ResolvedOptions): string {
     "- Top-level await works. The result is the value of a top-level `return`, or else of the last expression statement; a program that is one function (`async () => { … }`) is called. A final Promise is awaited.",
     "- console.log/info/debug/warn/error output is returned in <stdout>; keep it short.",
     "- TypeScript is accepted (types are stripped).",
+    "- Also available: URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa, structuredClone, crypto.getRandomValues/randomUUID, Intl (NumberFormat, DateTimeFormat, Collator, PluralRules, RelativeTimeFormat, ListFormat), toLocaleString and localeCompare (default locale en-US, time zone UTC).",
     `- There is no fetch, require, process, filesystem, network or import${capabilities ? `; the only way out is ${capabilities}` : ": the program can only compute"}.`,
     `- ${clock}`,
     `- Limits per call: ${engine.timeoutMs} ms of CPU time,${toolBudget} ${memoryMiB} MiB of memory, and at most ${engine.maxResultChars} characters of output and of result (the rest is cut).`,

@@ -8,9 +8,11 @@
  */
 import type { JSContextPointer, JSRuntimePointer } from "quickjs-emscripten-core";
 import { GUEST_PRELUDE_SOURCE } from "../generated/guest-prelude.js";
+import { BIND_CELL_GLOBALS_SCRIPT } from "../guest/cell-global-names.js";
 import { EVAL_GLOBAL, GuestCalls, type ValuePointer } from "./guest-calls.js";
 import type { WasmBuildProfile } from "./wasm-build.js";
 import { createWasmInstance, type BoundWasmInstance } from "./wasm-instance.js";
+import { installHostFunctions } from "./host-functions.js";
 
 export const CHUNK_BYTES = 4096;
 export { MIN_MEMORY_BYTES } from "./wasm-build.js";
@@ -127,11 +129,18 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   // Every import goes through the host's loader (skills only; see module-loader.ts).
   ffi.QTS_RuntimeEnableModuleLoader(rt, 1);
   const calls = new GuestCalls(instance, rt, ctx);
+  // Made here, so the image holds them (same bytes in every runtime); the prelude takes them.
+  installHostFunctions(instance, ctx, (text) => calls.newString(text));
   const internal = calls.evalScript(GUEST_PRELUDE_SOURCE, "quickbox-prelude", EVAL_GLOBAL);
   const exception = calls.takeException(internal);
   if (exception) {
     throw new Error(`quickbox: the guest prelude failed to load: ${calls.readString(exception)}`);
   }
+  // The cell helpers become global lexical bindings: reachable by name, not properties of globalThis.
+  const bound = calls.evalScript(BIND_CELL_GLOBALS_SCRIPT, "quickbox-cell-globals", EVAL_GLOBAL);
+  const bindError = calls.takeException(bound);
+  if (bindError) throw new Error(`quickbox: the cell helpers could not be bound: ${calls.readString(bindError)}`);
+  calls.freeValue(bound);
   const functions = {} as Record<InternalFunction, ValuePointer>;
   for (const name of INTERNAL_FUNCTIONS) {
     const fn = calls.getProperty(internal, name);

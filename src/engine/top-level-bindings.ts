@@ -2,7 +2,8 @@
  * REPL semantics for a cell's top-level declarations: they become bindings of the global object,
  * so they persist and re-running a cell rebinds instead of failing with a redeclaration error.
  * - `let x = v` → `var x = __quickbox_let__("x", v)` (a constant `x` of an earlier cell goes first);
- * - `const x = v` → `var __quickbox_sink__ = __quickbox_const__("x", v)`: x stays constant;
+ * - `const x = v` → `{let __quickbox_sink0 = __quickbox_const__("x", v); }`: x stays constant (a
+ *   block holding only a declaration leaves the cell's completion value as it was);
  * - `class A {}` → `var A = __quickbox_let__("A", class A {});`;
  * - `import x, { a as b } from "m"` → `var { default: x, a: b } = await import("m");`.
  * Values pass through `{ "x": v }["x"]`, so anonymous functions and classes keep the name `x`.
@@ -87,41 +88,57 @@ function importEdit(statement: DeclarationNode, code: string): Edit {
 /** `await` or `yield` in a pattern's defaults cannot move into an arrow's parameters. */
 const SUSPENDS = /\b(?:await|yield)\b/;
 
-/** `const PATTERN = v` → `__quickbox_sink__ = __quickbox_const__([names], ((PATTERN) => [names])(v))`. */
-function constantPatternEdits(declarator: Declarator, code: string, edits: Edit[]): boolean {
+/** `const PATTERN = v` → `__quickbox_sinkN = __quickbox_const__([names], ((PATTERN) => [names])(v))`. */
+function constantPatternEdits(declarator: Declarator, sink: string, code: string, edits: Edit[]): boolean {
   const { id, init } = declarator;
   const pattern = code.slice(id.start, id.end);
-  if (!init || SUSPENDS.test(pattern)) return false;
+  if (!init) return false;
   const names = patternNames(id);
   const between = code.slice(id.end, init.start);
   edits.push({
     at: id.start,
     removeChars: init.start - id.start,
-    insert: `${CELL_GLOBALS.sink} = ${CELL_GLOBALS.constant}(${JSON.stringify(names)}, ((${pattern}) => [${names.join(", ")}])(${newlinesIn(between)}`,
+    insert: `${sink} = ${CELL_GLOBALS.constant}(${JSON.stringify(names)}, ((${pattern}) => [${names.join(", ")}])(${newlinesIn(between)}`,
   });
   edits.push({ at: init.end, removeChars: 0, insert: "))" });
   return true;
 }
 
+/** `await` in a const's pattern defaults: the declaration stays an ordinary (non-constant) binding. */
+function constantExpressible(statement: DeclarationNode, code: string): boolean {
+  return (statement.declarations ?? []).every(({ id, init }) => init !== null && (id.type === "Identifier" || !SUSPENDS.test(code.slice(id.start, id.end))));
+}
+
+function constantEdits(statement: DeclarationNode, code: string, edits: Edit[]): void {
+  // `const` → `{let ` (as long): a block holding only declarations has no completion value.
+  edits.push({ at: statement.start, removeChars: "const".length, insert: "{let " });
+  (statement.declarations ?? []).forEach((declarator, index) => {
+    const { id, init } = declarator;
+    const sink = `${CELL_GLOBALS.sink}${index}`;
+    if (id.type !== "Identifier") {
+      constantPatternEdits(declarator, sink, code, edits);
+      return;
+    }
+    const wrap = named(id.name!, "", "");
+    edits.push({ at: id.start, removeChars: id.end - id.start, insert: sink });
+    edits.push({ at: init!.start, removeChars: 0, insert: `${CELL_GLOBALS.constant}(${JSON.stringify(id.name)}, ${wrap.open}` });
+    edits.push({ at: init!.end, removeChars: 0, insert: `${wrap.close})` });
+  });
+  edits.push({ at: statement.end, removeChars: 0, insert: code[statement.end - 1] === ";" ? " }" : "; }" });
+}
+
 function declarationEdits(statement: DeclarationNode, code: string, edits: Edit[]): void {
   const keyword = statement.kind!;
-  if (keyword === "var") return;
-  // `let`/`const` → `var` (padded to keep columns); `using` stays (QuickJS reports it).
+  // `var` stays; `using` stays (QuickJS reports it).
   if (keyword !== "let" && keyword !== "const") return;
+  if (keyword === "const" && constantExpressible(statement, code)) {
+    constantEdits(statement, code, edits);
+    return;
+  }
+  // `let` (and a const that cannot be constant) → `var`, padded to keep columns.
   edits.push({ at: statement.start, removeChars: keyword.length, insert: "var".padEnd(keyword.length, " ") });
   for (const declarator of statement.declarations ?? []) {
     const { id, init } = declarator;
-    if (keyword === "const") {
-      if (id.type === "Identifier" && init) {
-        const wrap = named(id.name!, "", "");
-        edits.push({ at: id.start, removeChars: id.end - id.start, insert: CELL_GLOBALS.sink });
-        edits.push({ at: init.start, removeChars: 0, insert: `${CELL_GLOBALS.constant}(${JSON.stringify(id.name)}, ${wrap.open}` });
-        edits.push({ at: init.end, removeChars: 0, insert: `${wrap.close})` });
-        continue;
-      }
-      if (id.type !== "Identifier" && constantPatternEdits(declarator, code, edits)) continue;
-      // Not expressible as a constant (await in a pattern's defaults): an ordinary binding.
-    }
     const names = id.type === "Identifier" ? JSON.stringify(id.name) : JSON.stringify(patternNames(id));
     if (!init) {
       // `let x;` must reset x when the cell runs again, as a fresh binding would.

@@ -5,6 +5,7 @@
  */
 import type { EmscriptenModuleLoader, QuickJSEmscriptenModule, QuickJSFFI } from "quickjs-emscripten-core";
 import type { InstanceHostHooks, WasmBuildProfile } from "./wasm-build.js";
+import { callHostFunction } from "./host-functions.js";
 
 export const WASM_PAGE_BYTES = 65536;
 
@@ -114,7 +115,9 @@ export async function createWasmInstance(
   };
   module.callbacks = {
     shouldInterrupt: () => (instance.bindings.callbacks.shouldInterrupt() ? 1 : 0),
-    callFunction: () => 0 as never,
+    // Guest functions the host implements (the Intl bridge), keyed by their host reference id.
+    callFunction: ((_asyncify: unknown, ctx: number, _this: number, argc: number, argv: number, id: number) =>
+      callHostFunction(instance, ctx as never, argc, argv, id)) as never,
     loadModuleSource: ((_asyncify: unknown, _rt: number, _ctx: number, name: string) =>
       cString(instance.bindings.callbacks.loadModuleSource?.(name) ?? "throw new Error('modules are not available')")) as never,
     normalizeModule: ((_asyncify: unknown, _rt: number, _ctx: number, base: string, requested: string) =>

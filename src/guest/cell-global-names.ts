@@ -1,5 +1,7 @@
 /**
- * Names of the globals rewritten cells call (helpers in cell-globals.ts). Imported by the engine's
+ * Names of the helpers rewritten cells call (cell-globals.ts): global lexical bindings (a `const` of
+ * the global scope, made when the base image is built), so they are reachable by name but are not
+ * properties of globalThis, and cannot be assigned or deleted. Imported by the engine's
  * cell transform too, so this module imports nothing (a host module must not load the guest's
  * intrinsics: one exporting \`then\` makes a module namespace a thenable).
  */
@@ -10,8 +12,18 @@ export const CELL_GLOBALS = {
   variable: "__quickbox_let__",
   /** `__quickbox_publish__(name, fn)`: makes a block-level function of a wrapped cell global. */
   publish: "__quickbox_publish__",
-  /** A writable global that `var __quickbox_sink__ = …` declarations assign (keeps the completion value empty). */
-  sink: "__quickbox_sink__",
+  /** The block-scoped names `{let __quickbox_sink0__ = …}` rewrites of `const` bind (an empty completion value). */
+  sink: "__quickbox_sink",
+  /** Where the prelude leaves the helpers for the base image to bind lexically (then deleted). */
+  handover: "__quickboxCellGlobals",
   /** The label of a cell wrapped for its top-level `return`. */
   cellLabel: "__quickbox_cell__",
 } as const;
+
+/** The script the base image builder evaluates after the prelude: binds the helpers lexically. */
+export const BIND_CELL_GLOBALS_SCRIPT = [
+  `const ${CELL_GLOBALS.constant} = globalThis.${CELL_GLOBALS.handover}.constant,`,
+  `  ${CELL_GLOBALS.variable} = globalThis.${CELL_GLOBALS.handover}.variable,`,
+  `  ${CELL_GLOBALS.publish} = globalThis.${CELL_GLOBALS.handover}.publish;`,
+  `delete globalThis.${CELL_GLOBALS.handover};`,
+].join("\n");

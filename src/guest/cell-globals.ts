@@ -43,38 +43,25 @@ function defineConstant(global: Global, name: string, value: unknown): void {
   } as PropertyDescriptor);
 }
 
-function defineFixed(global: Global, name: string, value: unknown, writable = false): void {
-  objectDefineProperty(global, name, { __proto__: null, value, writable, enumerable: false, configurable: false } as PropertyDescriptor);
-}
-
+/** The helpers, left for the base image builder on a temporary global (see bindCellGlobals). */
 export function installCellGlobals(global: Global): void {
-  defineFixed(
-    global,
-    CELL_GLOBALS.constant,
-    function constant(names: unknown, values: unknown): void {
+  const helpers = {
+    constant(names: unknown, values: unknown): void {
       if (isArray(names)) {
         const list = values as unknown[];
         for (let i = 0; i < names.length; i++) defineConstant(global, names[i] as string, list[i]);
       } else defineConstant(global, names as string, values);
     },
-  );
-  defineFixed(
-    global,
-    CELL_GLOBALS.variable,
-    function variable(names: unknown, value: unknown): unknown {
+    variable(names: unknown, value: unknown): unknown {
       const list = isArray(names) ? (names as string[]) : [names as string];
       for (let i = 0; i < list.length; i++) if (isConstantAccessor(global, list[i]!)) reflectDeleteProperty(global, list[i]!);
       return value;
     },
-  );
-  defineFixed(
-    global,
-    CELL_GLOBALS.publish,
-    function publish(name: string, value: unknown): void {
+    publish(name: string, value: unknown): void {
       const existing = objectGetOwnPropertyDescriptor(global, name);
       if (existing && !existing.configurable) global[name] = value;
       else objectDefineProperty(global, name, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
     },
-  );
-  defineFixed(global, CELL_GLOBALS.sink, undefined, true);
+  };
+  objectDefineProperty(global, CELL_GLOBALS.handover, { __proto__: null, value: helpers, writable: false, enumerable: false, configurable: true } as PropertyDescriptor);
 }

@@ -15,6 +15,7 @@ import { createHostCalls } from "./host-calls.js";
 import { buildTaskFunction, buildToolsObject } from "./tools-global.js";
 import { installCellGlobals } from "./cell-globals.js";
 import { guardGlobalDefines } from "./global-define-guard.js";
+import { installWebPlatform } from "./web/install.js";
 
 const global = globalThis as unknown as Record<string, unknown>;
 let limits: GuestOutputLimits = { maxResultChars: 4000, maxValueChars: 1048576 };
@@ -43,6 +44,7 @@ defineGlobal("queueMicrotask", function queueMicrotask(callback: unknown) {
   Promise.resolve().then(() => (callback as () => unknown)());
 });
 Object.defineProperty(Math, "random", { value: randomSource.random, writable: true, configurable: true });
+installWebPlatform(defineGlobal, randomSource);
 
 /**
  * There is always a session: the one the next eval prints into. Finishing an eval cancels its

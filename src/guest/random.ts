@@ -4,6 +4,8 @@
  */
 export interface RandomSource {
   random(): number;
+  /** The next 32 bits of the same stream (crypto.getRandomValues / randomUUID draw from it too). */
+  nextUint32(): number;
   seed(words: readonly number[]): void;
 }
 
@@ -24,6 +26,7 @@ export function createRandomSource(): RandomSource {
     return t >>> 0;
   }
   return {
+    nextUint32: next,
     // 53 random bits, like V8's Math.random resolution.
     random: function random(): number {
       const high = next() >>> 5;

@@ -60,7 +60,8 @@ describe("transformCell bounds", () => {
     const code = Array.from({ length: 2000 }, (_, i) => `class C${i} {}`).join("\n") + "\n" + "x = 1;\n".repeat(100_000);
     const started = performance.now();
     const cell = transformCell(code);
-    expect(performance.now() - started).toBeLessThan(1500);
+    // Linear takes about 0.3 s unloaded; applying edits one by one (quadratic) took tens of seconds.
+    expect(performance.now() - started).toBeLessThan(5000);
     expect(cell.code.split("var C").length - 1).toBe(2000);
   });
 

@@ -100,6 +100,10 @@ describe("the example worker (edge/example-worker.ts) in workerd", () => {
       expect(await (await outbox(second)).get("ana@example.com")).toBe("Order A-1 has shipped");
       expect(await post(second, "/threads/ana/resume", { [interruptId]: { type: "approve" } })).toMatchObject({ status: 409, json: { error: { code: "NOT_PAUSED" } } });
       expect(await evalIn(second, "ana", "[order.id, receipt]")).toMatchObject({ status: "ok", value: ["A-1", "sent to ana@example.com"] });
+      // The web platform in workerd, on the restored thread: the Intl bridge answers there too.
+      expect(
+        await evalIn(second, "ana", "[new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1234.5), new URL('../x', 'https://a/b/c').href, new Date(0).toLocaleDateString(), crypto.randomUUID().length]"),
+      ).toMatchObject({ status: "ok", value: ["$1,234.50", "https://a/x", "1/1/1970", 36] });
 
       const stuck = await evalIn(second, "ana", "while (true) {}");
       expect(stuck.error).toMatchObject({ type: "Timeout", details: { kind: "cpu" } });

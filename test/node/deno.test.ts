@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInterpreter, memoryStore, type Interrupt, type ToolDefinition } from "../../src/index.js";
-import { PAUSED_THREAD_ID, type ExportedRecords } from "../deno/pause-program.js";
+import { PAUSED_PROGRAM_SUFFIX, PAUSED_THREAD_ID, type ExportedRecords } from "../deno/pause-program.js";
 import type { InspectReply, RaceCommand, ResumeReply } from "../deno/race-resume.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -110,7 +110,7 @@ describe("quickbox/deno in real Deno", () => {
       const done = lastJsonLine<{ status: string; value: string; sent: unknown[]; pid: number }>(await script("resume", join(dir, "threads.kv"), paused.interrupts[0]!.id));
       expect(done.pid).not.toBe(paused.pid);
       expect(done.status).toBe("ok");
-      expect(done.value).toBe(`hello 2 sent to ana@example.com by deno ${done.pid}`);
+      expect(done.value).toBe(`hello 2 sent to ana@example.com by deno ${done.pid}${PAUSED_PROGRAM_SUFFIX}`);
       expect(done.sent).toEqual([{ to: "ana@example.com" }]);
     });
 
@@ -137,7 +137,7 @@ describe("quickbox/deno in real Deno", () => {
       try {
         const done = await qb.resume(PAUSED_THREAD_ID, { [paused.interrupts[0]!.id]: { type: "approve" } });
         expect(done.status).toBe("ok");
-        expect(done.value).toBe(`hello 2 sent to ana@example.com by node ${process.pid}`);
+        expect(done.value).toBe(`hello 2 sent to ana@example.com by node ${process.pid}${PAUSED_PROGRAM_SUFFIX}`);
         expect(sent).toEqual(["ana@example.com"]);
       } finally {
         await qb.dispose();
