@@ -40,39 +40,47 @@ function formatPrimitives(args: unknown[]): string | null {
   return parts.join(" ");
 }
 
+/** What one argument adds to a line, unformatted: exact for primitives, `{}` for objects and functions. */
+function argumentChars(arg: unknown): number {
+  const type = typeof arg;
+  if (type === "string") return (arg as string).length;
+  if (type === "number") return String(arg).length + (arg === 0 && 1 / (arg as number) < 0 ? 1 : 0); // -0
+  if (type === "boolean") return arg ? 4 : 5;
+  if (type === "undefined") return 9;
+  if (type === "bigint") return String(arg).length + 1;
+  if (type === "symbol") return String(arg).length;
+  return arg === null ? 4 : 2;
+}
+
+/**
+ * A line whose first argument is a format string holding `%`: the string without its specifiers
+ * (each takes at most two units and one argument), the newline, and the arguments no specifier
+ * can have consumed. Never more than the real count.
+ */
+function formatLineChars(args: unknown[], format: string, firstPercent: number): number {
+  let specifiers = 0;
+  for (let at = firstPercent; at !== -1; at = format.indexOf("%", at + 2)) specifiers++;
+  const kept = format.length - 2 * specifiers;
+  let chars = (kept > 0 ? kept : 0) + 1;
+  for (let i = 1 + specifiers; i < args.length; i++) chars += 1 + argumentChars(args[i]);
+  return chars;
+}
+
 /**
  * The units console.log(...args) would print, newline included, counted instead of formatted
  * once the output is long (OutputBuffer, mode COUNT). Exact for strings, numbers, bigints,
  * booleans, null, undefined and symbols; otherwise never more than the real count: an object or
- * function counts as its shortest rendering (`{}`), a format string without its specifiers (each
- * takes at most two units and one argument), the arguments a specifier may consume not at all.
- * Every console call past the cap runs this, so it stays a plain loop (QuickJS pays per call).
+ * function counts as its shortest rendering (`{}`), a format string as formatLineChars says.
  */
 export function lineChars(args: unknown[]): number {
   const count = args.length;
-  let chars = count > 0 ? count : 1; // the separators and the newline
-  let i = 0;
   const first = args[0];
   if (count > 1 && typeof first === "string") {
-    let specifiers = 0;
-    for (let at = first.indexOf("%"); at !== -1; at = first.indexOf("%", at + 2)) specifiers++;
-    if (specifiers) {
-      const kept = first.length - 2 * specifiers;
-      i = 1 + specifiers;
-      chars = (kept > 0 ? kept : 0) + 1 + (i < count ? count - i : 0);
-    }
+    const percent = first.indexOf("%");
+    if (percent !== -1) return formatLineChars(args, first, percent);
   }
-  for (; i < count; i++) {
-    const arg = args[i];
-    const type = typeof arg;
-    if (type === "string") chars += (arg as string).length;
-    else if (type === "number") chars += String(arg).length + (arg === 0 && 1 / (arg as number) < 0 ? 1 : 0); // -0
-    else if (type === "boolean") chars += arg ? 4 : 5;
-    else if (type === "undefined") chars += 9;
-    else if (type === "bigint") chars += String(arg).length + 1;
-    else if (type === "symbol") chars += String(arg).length;
-    else chars += arg === null ? 4 : 2;
-  }
+  let chars = count > 0 ? count : 1; // the separators and the newline
+  for (let i = 0; i < count; i++) chars += argumentChars(args[i]);
   return chars;
 }
 
@@ -114,12 +122,16 @@ export function createConsole(target: ConsoleTarget): Record<string, unknown> {
           const arg = args[0];
           if (typeof arg === "string") return void (buffer.countedChars += prefixChars + arg.length + 1);
           if (typeof arg === "number" && arg !== 0) return void (buffer.countedChars += prefixChars + String(arg).length + 1);
+          if (typeof arg === "object" && arg !== null) return void (buffer.countedChars += prefixChars + 3); // `{}` and the newline
         }
         let chars = prefixChars + (count > 0 ? count : 1);
         for (let i = 0; i < count; i++) {
           const arg = args[i];
-          if (typeof arg === "string" && (i > 0 || count === 1 || arg.indexOf("%") === -1)) chars += arg.length;
-          else if (typeof arg === "number" && arg !== 0) chars += String(arg).length;
+          if (typeof arg === "string") {
+            const percent = i === 0 && count > 1 ? arg.indexOf("%") : -1;
+            if (percent !== -1) return void (buffer.countedChars += prefixChars + formatLineChars(args, arg, percent));
+            chars += arg.length;
+          } else if (typeof arg === "number" && arg !== 0) chars += String(arg).length;
           else if (typeof arg === "object" && arg !== null) chars += 2; // at its shortest, `{}`
           else return void (buffer.countedChars += prefixChars + lineChars(args));
         }
