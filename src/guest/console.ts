@@ -2,9 +2,10 @@ import { formatWithOptions, inspect } from "node-inspect-extracted";
 import { consoleTable } from "./console-table.js";
 import { COUNT, type OutputBuffer } from "./output-buffer.js";
 
-/** Where console output goes: the current eval's buffer (the prelude swaps it per eval). */
-export interface ConsoleTarget {
-  buffer: OutputBuffer;
+/** The guest's console and how the prelude points it at the current eval's buffer. */
+export interface GuestConsole {
+  console: Record<string, unknown>;
+  attach(buffer: OutputBuffer): void;
 }
 
 const PREFIX: Record<string, string> = { warn: "[warn] ", error: "[error] " };
@@ -101,10 +102,12 @@ function invalidProperties(value: unknown): TypeError {
   return error;
 }
 
-export function createConsole(target: ConsoleTarget): Record<string, unknown> {
+export function createConsole(initial: OutputBuffer): GuestConsole {
   const counts = new Map<string, number>();
+  /** The current eval's buffer: a closure variable, the cheapest thing a call can read. */
+  let current = initial;
   const line = (level: string, args: unknown[]) => {
-    const buffer = target.buffer;
+    const buffer = current;
     const prefix = PREFIX[level] ?? "";
     if (buffer.mode === COUNT) buffer.countedChars += prefix.length + lineChars(args);
     else buffer.append(prefix + (formatPrimitives(args) ?? formatWithOptions({}, ...args)) + "\n");
@@ -115,14 +118,16 @@ export function createConsole(target: ConsoleTarget): Record<string, unknown> {
       [level](...args: unknown[]) {
         // Past the cap a call only counts. A flood is this path, 200,000 times: strings and
         // numbers are counted right here (QuickJS pays for every operation and call).
-        const buffer = target.buffer;
+        const buffer = current;
         if (buffer.mode !== COUNT) return line(level, args);
         const count = args.length;
         if (count === 1) {
           const arg = args[0];
-          if (typeof arg === "string") return void (buffer.countedChars += prefixChars + arg.length + 1);
-          if (typeof arg === "number" && arg !== 0) return void (buffer.countedChars += prefixChars + String(arg).length + 1);
-          if (typeof arg === "object" && arg !== null) return void (buffer.countedChars += prefixChars + 3); // `{}` and the newline
+          const type = typeof arg;
+          if (type === "number") {
+            if (arg !== 0) return void (buffer.countedChars += prefixChars + String(arg).length + 1);
+          } else if (type === "string") return void (buffer.countedChars += prefixChars + (arg as string).length + 1);
+          else if (type === "object" && arg !== null) return void (buffer.countedChars += prefixChars + 3); // `{}` and the newline
         }
         let chars = prefixChars + (count > 0 ? count : 1);
         for (let i = 0; i < count; i++) {
@@ -147,7 +152,7 @@ export function createConsole(target: ConsoleTarget): Record<string, unknown> {
     error: method("error"),
     trace: method("log"),
     dir(value: unknown, options?: unknown) {
-      const buffer = target.buffer;
+      const buffer = current;
       // A string is quoted; nothing renders shorter than one unit (and the newline).
       if (buffer.mode === COUNT) buffer.countedChars += typeof value === "string" ? value.length + 3 : lineChars([value]);
       else buffer.append(inspect(value, (options ?? {}) as object) + "\n");
@@ -166,7 +171,7 @@ export function createConsole(target: ConsoleTarget): Record<string, unknown> {
     },
     table(data: unknown, properties?: unknown) {
       if (properties !== undefined && !isArray(properties)) throw invalidProperties(properties);
-      const buffer = target.buffer;
+      const buffer = current;
       if (buffer.mode === COUNT) {
         buffer.countedChars += lineChars([data]);
         return;
@@ -178,5 +183,10 @@ export function createConsole(target: ConsoleTarget): Record<string, unknown> {
       buffer.count(rendered.uncountedChars);
     },
   };
-  return guestConsole;
+  return {
+    console: guestConsole,
+    attach(buffer: OutputBuffer) {
+      current = buffer;
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * returns the internal API the host drives. That API object is reachable only through a value
  * pointer the host keeps; guest code cannot see or reach it.
  */
-import { createConsole, type ConsoleTarget } from "./console.js";
+import { createConsole } from "./console.js";
 import { OutputBuffer } from "./output-buffer.js";
 import { EvalSession } from "./eval-session.js";
 import { installProxyRegistry } from "./proxy-registry.js";
@@ -31,8 +31,8 @@ function defineGlobal(name: string, value: unknown): void {
 }
 
 installProxyRegistry(global);
-const consoleTarget: ConsoleTarget = { buffer: new OutputBuffer(0) };
-defineGlobal("console", createConsole(consoleTarget));
+const guestConsole = createConsole(new OutputBuffer(0));
+defineGlobal("console", guestConsole.console);
 const timerFunctions: Record<string, unknown> = {};
 timers.install(timerFunctions);
 for (const [name, fn] of Object.entries(timerFunctions)) defineGlobal(name, fn);
@@ -50,7 +50,7 @@ function closeSession(): void {
   timers.cancelAll();
   hostCalls.abandonAll();
   session = new EvalSession(limits, timers, hostCalls);
-  consoleTarget.buffer = session.output;
+  guestConsole.attach(session.output);
 }
 
 /** `tools` and `task` cannot be assigned by the program (it may still shadow them locally). */
