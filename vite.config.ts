@@ -70,7 +70,17 @@ export default defineConfig({
       },
       {
         optimizeDeps: {
-          include: ["quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync", "acorn", "sucrase", "devalue"],
+          include: [
+            "quickjs-emscripten-core",
+            "@jitl/quickjs-wasmfile-release-sync",
+            "acorn",
+            "sucrase",
+            "devalue",
+            // host/ts-namespaces.ts loads sucrase's parser on demand: optimized up front, not mid-run.
+            "sucrase/dist/parser/index.js",
+            "sucrase/dist/parser/tokenizer/types.js",
+            "sucrase/dist/parser/tokenizer/keywords.js",
+          ],
         },
         test: {
           name: "browser",

@@ -44,7 +44,7 @@ export interface SubagentOptions {
 export interface SkillsBackend {
   /** Names of the available skills. */
   list(): Promise<string[]> | string[];
-  /** A skill's files, path → source (JavaScript or TypeScript modules; the entry is index.ts/js), or undefined. */
+  /** A skill's files, path (relative to the skill) → source: JS/TS/JSX modules (the entry is index.ts/js, or the only module) and any other files, or undefined. */
   files(name: string): Promise<Record<string, string> | undefined> | Record<string, string> | undefined;
 }
 

@@ -113,7 +113,7 @@ export class QuickJSThread implements RunnableThread {
       },
       callbacks: {
         shouldInterrupt: () => thread.#activeRun?.shouldInterrupt() ?? false,
-        normalizeModule: (base, requested) => normalizeModuleName(base, requested),
+        normalizeModule: (base, requested) => normalizeModuleName(base, requested, thread.#skills),
         loadModuleSource: (name) => loadModuleSource(name, thread.#skills),
       },
     };

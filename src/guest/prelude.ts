@@ -5,6 +5,7 @@
  * pointer the host keeps; guest code cannot see or reach it.
  */
 import { createConsole } from "./console.js";
+import { OutputBuffer } from "./output-buffer.js";
 import { EvalSession } from "./eval-session.js";
 import { installProxyRegistry } from "./proxy-registry.js";
 import { createRandomSource } from "./random.js";
@@ -35,7 +36,8 @@ function defineGlobal(name: string, value: unknown): void {
 installProxyRegistry(global);
 installCellGlobals(global);
 guardGlobalDefines(global);
-defineGlobal("console", createConsole((text) => session.output.append(text)));
+const guestConsole = createConsole(new OutputBuffer(0));
+defineGlobal("console", guestConsole.console);
 const timerFunctions: Record<string, unknown> = {};
 timers.install(timerFunctions);
 for (const [name, fn] of Object.entries(timerFunctions)) defineGlobal(name, fn);
@@ -54,6 +56,7 @@ function closeSession(): void {
   timers.cancelAll();
   hostCalls.abandonAll();
   session = new EvalSession(limits, timers, hostCalls);
+  guestConsole.attach(session.output);
 }
 
 /** `tools` cannot be assigned by the program (it may still shadow it locally). */

@@ -1,37 +1,29 @@
 /**
  * Interpreter skills on the host: find the skills a cell imports, fetch their files from the
- * backend once per interpreter, and check them (size, syntax) before any code runs, so that a
- * missing or broken skill fails the eval with SkillNotAvailable instead of halfway through it.
+ * backend once per interpreter, and check and compile them (host/skill-check.ts) before any code
+ * runs, so that a missing or broken skill fails the eval with SkillNotAvailable instead of halfway
+ * through it.
  */
-import { parse } from "acorn";
-import { transform } from "sucrase";
 import { QuickboxError } from "../errors.js";
 import type { SkillFiles } from "../engine-contract.js";
 import type { SkillsBackend } from "../types.js";
+import { prepareSkill } from "./skill-check.js";
 
 export const MAX_SKILL_BYTES = 2 ** 20;
 const REFERENCE = /@\/skills\/([A-Za-z0-9_-]+)/g;
 
 export type SkillLoad = { ok: true; skills: Record<string, SkillFiles> } | { ok: false; message: string };
 
-function checkFiles(name: string, files: unknown): SkillFiles {
+async function checkFiles(name: string, files: unknown): Promise<SkillFiles> {
   if (typeof files !== "object" || files === null || Array.isArray(files)) throw new Error(`skill "${name}": files() must return { path: source }`);
   let bytes = 0;
   for (const [path, source] of Object.entries(files)) {
     if (typeof source !== "string") throw new Error(`skill "${name}": ${path} is not a string`);
     bytes += new TextEncoder().encode(source).length;
     if (bytes > MAX_SKILL_BYTES) throw new Error(`skill "${name}" is larger than ${MAX_SKILL_BYTES} bytes`);
-    if (!/\.(m?[jt]s)$/.test(path)) continue;
-    if (/["'`]@\/skills\//.test(source)) throw new Error(`skill "${name}": ${path} imports another skill; a skill cannot import another skill`);
-    const code = /\.m?ts$/.test(path) ? transform(source, { transforms: ["typescript"], disableESTransforms: true, keepUnusedImports: true, filePath: path }).code : source;
-    try {
-      parse(code, { ecmaVersion: "latest", sourceType: "module" });
-    } catch (error) {
-      throw new Error(`skill "${name}": ${path} does not parse: ${(error as Error).message}`);
-    }
   }
   if (!Object.keys(files).length) throw new Error(`skill "${name}" has no files`);
-  return files as SkillFiles;
+  return prepareSkill(name, files as Record<string, string>);
 }
 
 export class SkillLibrary {

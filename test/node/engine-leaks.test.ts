@@ -10,6 +10,7 @@ import type { CallResult, HostCallChannel } from "../../src/engine-contract.js";
 import { QuickJSThread } from "../../src/engine/quickjs-thread.js";
 import { compileBuildWasm } from "../../src/runtime/wasm-loading.js";
 import { debugBuildProfile } from "../../src/engine/wasm-build.js";
+import { prepareSkill } from "../../src/host/skill-check.js";
 
 const DEBUG_BUILD = debugBuildProfile(async () => (await import("@jitl/quickjs-wasmfile-debug-sync")).default);
 
@@ -61,7 +62,8 @@ describe("debug build leak check", () => {
     const wasmModule = await compileBuildWasm(DEBUG_BUILD);
     const image = await getBaseImage(DEBUG_BUILD, wasmModule);
     const thread = await QuickJSThread.create(image, { memoryLimitBytes: 512 * 2 ** 20, maxStackSizeBytes: 256 * 1024, clock: "virtual" });
-    thread.addSkills({ math: { "index.ts": "import { one } from './one';\nexport const twice = (n: number) => n * 2 * one;", "one.js": "export const one = 1;" } });
+    // The engine gets skills as the host compiled them (TypeScript stripped, imports checked).
+    thread.addSkills({ math: await prepareSkill("math", { "index.ts": "import { one } from './one';\nexport const twice = (n: number) => n * 2 * one;", "one.js": "export const one = 1;" }) });
     const seen: string[] = [];
     for (const [index, [code]] of CELLS.entries()) {
       const cell = transformCell(code);

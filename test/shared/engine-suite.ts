@@ -276,6 +276,48 @@ export function defineEngineSuite(create: InterpreterFactory): void {
       expect(result.stdout).toMatch(new RegExp(`… \\[truncated ${total - 4000} chars\\]$`));
       expect(result.text.endsWith("<result>done</result>")).toBe(true);
     });
+
+    it("200,000 console.log calls fit a 500 ms CPU budget: past the cap a call only counts", async () => {
+      const strict = await create({ timeoutMs: 500, wallTimeoutMs: 30_000 });
+      try {
+        const result = await strict.eval("for (let i = 0; i < 200000; i++) console.log(i); 1");
+        expect(result.error).toBeUndefined();
+        expect(result.value).toBe(1);
+        expect(result.stdout).toMatch(/^0\n1\n2\n/);
+        // Numbers are counted exactly without being formatted.
+        let total = -1; // the last newline is not part of the body
+        for (let i = 0; i < 200000; i++) total += String(i).length + 1;
+        expect(result.stdout.endsWith(`… [truncated ${total - 4000} chars]`)).toBe(true);
+        expect(result.text.endsWith("</stdout>\n<result>1</result>")).toBe(true);
+      } finally {
+        await strict.dispose();
+      }
+    });
+
+    it("the truncation count is exact for short output and for primitives, at most the real count past that", async () => {
+      const small = await create({ maxResultChars: 100 });
+      const droppedOf = (stdout: string) => Number(/… \[truncated (\d+) chars\]$/.exec(stdout)?.[1]);
+      try {
+        // Within twice the cap every line is formatted: exact for objects too.
+        const short = await small.eval("for (let i = 0; i < 11; i++) console.log({ i, s: 'x' }); 1");
+        const shortTotal = Array.from({ length: 11 }, (_, i) => `{ i: ${i}, s: 'x' }\n`).join("").length - 1;
+        expect(droppedOf(short.stdout)).toBe(shortTotal - 100);
+        // Far past it, lines of primitives (warn prefix, -0, bigint, booleans, null, undefined, symbols) stay exact…
+        const primitives = await small.eval(
+          "for (let i = 0; i < 1000; i++) console.warn('n', i, -0, 5n, true, false, null, undefined, Symbol('s'), 'a%b'); 1",
+        );
+        const line = (i: number) => `[warn] n ${i} -0 5n true false null undefined Symbol(s) a%b\n`;
+        const primitivesTotal = Array.from({ length: 1000 }, (_, i) => line(i)).join("").length - 1;
+        expect(droppedOf(primitives.stdout)).toBe(primitivesTotal - 100);
+        // …objects and format strings count at their shortest: never more than the real count.
+        const objects = await small.eval("for (let i = 0; i < 1000; i++) { console.log({ i }); console.log('%s=%d', 'i', i) } 1");
+        const objectsTotal = Array.from({ length: 1000 }, (_, i) => `{ i: ${i} }\ni=${i}\n`).join("").length - 1;
+        expect(droppedOf(objects.stdout)).toBeGreaterThan(2 * 1000);
+        expect(droppedOf(objects.stdout)).toBeLessThanOrEqual(objectsTotal - 100);
+      } finally {
+        await small.dispose();
+      }
+    });
   });
 
   describe("limits", () => {
