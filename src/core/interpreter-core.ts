@@ -144,7 +144,7 @@ export class InterpreterCore {
       record.cells++;
       // The transform runs on this thread, outside QuickJS: its time counts against the eval's budget.
       const transformStartedAt = performance.now();
-      let cell = transformCell(code);
+      let cell = await transformCell(code);
       const filename = () => `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
       if (cell.refused) return await reply(errorOutcome("RangeError", cell.refused));
       if (cell.syntaxError) return await reply(typeScriptSyntaxError(cell.syntaxError, filename()));
@@ -153,7 +153,7 @@ export class InterpreterCore {
       if (outcome.compileFailed && !cell.parsed && !outcome.instanceLost) {
         // The unparsed fast path did not compile: parse it properly (it may be TypeScript).
         const retryStartedAt = performance.now();
-        cell = transformCell(code, { full: true });
+        cell = await transformCell(code, { full: true });
         limits.spentMs = performance.now() - retryStartedAt;
         if (cell.syntaxError) return await reply(typeScriptSyntaxError(cell.syntaxError, filename()));
         outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, context.channel);

@@ -7,10 +7,11 @@
  * stripping preserves lines), so error positions refer to the user's code.
  */
 import { parse, type Program } from "acorn";
-import { transform } from "sucrase";
+import { transform, type Options } from "sucrase";
 import { functionCellEdits, topLevelReturnEdits } from "./cell-shapes.js";
 import { applyEdits } from "./source-edits.js";
 import { topLevelBindingEdits } from "./top-level-bindings.js";
+import { compileNamespaces } from "./ts-namespaces.js";
 import { typeAssertionDepth } from "./type-assertion-depth.js";
 import { hasGenericCall, typeScriptSyntaxAt } from "./typescript-signals.js";
 
@@ -90,20 +91,18 @@ function javascriptErrorIndex(code: string): number | null {
   }
 }
 
-function stripTypes(code: string): { code: string } | { error: { message: string; loc?: Position } } {
+const SUCRASE_OPTIONS: Options = { transforms: ["typescript"], disableESTransforms: true, keepUnusedImports: true, preserveDynamicImport: true };
+/** sucrase drops namespaces as if they were types: cells that may hold one get them compiled first. */
+const MAY_HOLD_NAMESPACE = /\b(?:namespace|module)\s+[A-Za-z_$]/;
+
+async function stripTypes(code: string): Promise<{ code: string } | { error: { message: string; loc?: Position } }> {
   const depth = typeAssertionDepth(code);
   if (depth > MAX_TYPE_ASSERTION_DEPTH) {
     return { error: { message: `the cell nests type assertions (<T>(…)) ${depth} levels deep; at most ${MAX_TYPE_ASSERTION_DEPTH} are accepted (use \`x as T\`)`, loc: { line: 1, column: 1 } } };
   }
   try {
-    return {
-      code: transform(code, {
-        transforms: ["typescript"],
-        disableESTransforms: true,
-        keepUnusedImports: true,
-        preserveDynamicImport: true,
-      }).code,
-    };
+    const withNamespaces = MAY_HOLD_NAMESPACE.test(code) ? await compileNamespaces(code, SUCRASE_OPTIONS) : code;
+    return { code: transform(withNamespaces, SUCRASE_OPTIONS).code };
   } catch (error) {
     const { message, loc } = error as { message?: unknown; loc?: Position };
     return { error: { message: String(message ?? error).replace(/ \(\d+:\d+\)$/, ""), ...(loc ? { loc: { line: loc.line, column: loc.column } } : {}) } };
@@ -129,18 +128,18 @@ const ANONYMOUS_FUNCTION_START = /^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*(?:async\s
  * `async function () { … }` as the whole cell (Cloudflare Code Mode's convention) is no statement
  * JavaScript accepts: read as an expression, it is a function cell like the others.
  */
-function anonymousFunctionCell(source: string): TransformedCell | null {
+async function anonymousFunctionCell(source: string): Promise<TransformedCell | null> {
   if (!ANONYMOUS_FUNCTION_START.test(source)) return null;
   const wrapped = `(${source.replace(/;\s*$/, "")}\n)`;
   const asJavaScript = parseScript(wrapped);
   if (asJavaScript) return functionCellEdits(asJavaScript).length ? { code: `${wrapped}()`, language: "javascript", parsed: true } : null;
-  const result = stripTypes(wrapped);
+  const result = await stripTypes(wrapped);
   const asTypeScript = "code" in result ? parseScript(result.code) : null;
   if (asTypeScript && "code" in result && functionCellEdits(asTypeScript).length) return { code: `${result.code}()`, language: "typescript", parsed: true };
   return null;
 }
 
-export function transformCell(source: string, options: { full?: boolean } = {}): TransformedCell {
+export async function transformCell(source: string, options: { full?: boolean } = {}): Promise<TransformedCell> {
   const genericCall = hasGenericCall(source);
   if (!options.full && !genericCall && !MAY_DECLARE.test(source) && !MAY_BE_FUNCTION_CELL.test(source)) return { code: source, language: "javascript", parsed: false };
   if (tooManyDeclarations(source) !== null) {
@@ -149,13 +148,13 @@ export function transformCell(source: string, options: { full?: boolean } = {}):
   // A generic call (`f<T>(x)`) also parses as JavaScript, as comparisons: TypeScript reads it first.
   const program = genericCall ? null : parseScript(source);
   if (program) return { code: rewrite(program, source), language: "javascript", parsed: true };
-  const result = stripTypes(source);
+  const result = await stripTypes(source);
   const stripped = "code" in result ? result.code : null;
   const strippedProgram = stripped === null ? null : parseScript(stripped);
   if (stripped !== null && strippedProgram) {
     return { code: rewrite(strippedProgram, stripped), language: "typescript", parsed: true };
   }
-  const anonymous = anonymousFunctionCell(source);
+  const anonymous = await anonymousFunctionCell(source);
   if (anonymous) return anonymous;
   if ("error" in result && result.error.loc) {
     // JavaScript stumbles on TypeScript syntax: TypeScript with a mistake of its own further on.

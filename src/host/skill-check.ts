@@ -9,7 +9,7 @@ import { parse } from "acorn";
 import { transform, type Options } from "sucrase";
 import type { SkillFiles } from "../engine-contract.js";
 import { candidatePaths, directoryOf, isModulePath, isRelativeSpecifier, joinPath, MODULE_EXTENSIONS, resolveSkillFile, skillEntry, skillNameOf } from "../engine/module-loader.js";
-import { compileNamespaces } from "./ts-namespaces.js";
+import { compileNamespaces } from "../engine/ts-namespaces.js";
 
 /**
  * JSX compiles to calls of this function, appended to the module (no React in the sandbox): an

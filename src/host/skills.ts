@@ -7,7 +7,6 @@
 import { QuickboxError } from "../errors.js";
 import type { SkillFiles } from "../engine-contract.js";
 import type { SkillsBackend } from "../types.js";
-import { prepareSkill } from "./skill-check.js";
 
 export const MAX_SKILL_BYTES = 2 ** 20;
 const REFERENCE = /@\/skills\/([A-Za-z0-9_-]+)/g;
@@ -23,6 +22,8 @@ async function checkFiles(name: string, files: unknown): Promise<SkillFiles> {
     if (bytes > MAX_SKILL_BYTES) throw new Error(`skill "${name}" is larger than ${MAX_SKILL_BYTES} bytes`);
   }
   if (!Object.keys(files).length) throw new Error(`skill "${name}" has no files`);
+  // The compiler (sucrase, acorn) loads only when a cell imports a skill: not in an app's main bundle.
+  const { prepareSkill } = await import("./skill-check.js");
   return prepareSkill(name, files as Record<string, string>);
 }
 

@@ -1,4 +1,4 @@
-// sucrase's own parser (sucrase 3.35.1, pinned): host/ts-namespaces.ts reads its tokens to find
+// sucrase's own parser (sucrase 3.35.1, pinned): engine/ts-namespaces.ts reads its tokens to find
 // TypeScript namespaces, which sucrase's transform drops. Only what that file uses is declared.
 declare module "sucrase/dist/parser/index.js" {
   export interface SucraseToken {

@@ -19,7 +19,7 @@ describe("typeAssertionDepth", () => {
     expect(typeAssertionDepth(code)).toBe(depth);
   });
 
-  it("is linear: a megabyte of brackets and angles is scanned in well under a second", () => {
+  it("is linear: a megabyte of brackets and angles is scanned in well under a second", async () => {
     const code = "x = " + "(<T>y, ".repeat(100_000) + ")".repeat(100_000);
     const started = performance.now();
     expect(typeAssertionDepth(code)).toBe(1);
@@ -28,45 +28,45 @@ describe("typeAssertionDepth", () => {
 });
 
 describe("transformCell bounds", () => {
-  it(`refuses TypeScript nesting type assertions deeper than ${MAX_TYPE_ASSERTION_DEPTH} at once, as a SyntaxError, without running sucrase`, () => {
+  it(`refuses TypeScript nesting type assertions deeper than ${MAX_TYPE_ASSERTION_DEPTH} at once, as a SyntaxError, without running sucrase`, async () => {
     const code = "let u = " + "<T>(".repeat(25) + "0" + ")".repeat(25);
     const started = performance.now();
-    const cell = transformCell(code, { full: true });
+    const cell = await transformCell(code, { full: true });
     expect(performance.now() - started).toBeLessThan(200);
     expect(cell.syntaxError?.message).toMatch(/nests type assertions .*25 levels.*at most/);
   });
 
-  it("still transforms ordinary TypeScript with generic arrows and assertions", () => {
-    const cell = transformCell("const id = <T,>(x: T): T => x; const n = <number>(<unknown>id(1)); n", { full: true });
+  it("still transforms ordinary TypeScript with generic arrows and assertions", async () => {
+    const cell = await transformCell("const id = <T,>(x: T): T => x; const n = <number>(<unknown>id(1)); n", { full: true });
     expect(cell.syntaxError).toBeUndefined();
     expect(cell.language).toBe("typescript");
   });
 
-  it(`rewrites ${MAX_DECLARATIONS} top-level declarations quickly, and refuses a cell with more at once`, () => {
+  it(`rewrites ${MAX_DECLARATIONS} top-level declarations quickly, and refuses a cell with more at once`, async () => {
     const lines = (count: number) => Array.from({ length: count }, (_, i) => `let a${i} = ${i};`).join("\n");
     let started = performance.now();
-    const cell = transformCell(lines(MAX_DECLARATIONS));
+    const cell = await transformCell(lines(MAX_DECLARATIONS));
     expect(performance.now() - started).toBeLessThan(1000);
     expect(cell.code.startsWith('var a0 = __quickbox_let__("a0", { "a0": 0 }["a0"]);')).toBe(true);
     const last = MAX_DECLARATIONS - 1;
     expect(cell.code.endsWith(`var a${last} = __quickbox_let__("a${last}", { "a${last}": ${last} }["a${last}"]);`)).toBe(true);
     started = performance.now();
-    const refused = transformCell(lines(30_000)); // took seconds of acorn's quadratic scope checks
+    const refused = await transformCell(lines(30_000)); // took seconds of acorn's quadratic scope checks
     expect(performance.now() - started).toBeLessThan(100);
     expect(refused.refused).toMatch(/more than 4000 declarations/);
   });
 
-  it("applies 10,000 edits in linear time (var declarations need none; classes two each)", () => {
+  it("applies 10,000 edits in linear time (var declarations need none; classes two each)", async () => {
     const code = Array.from({ length: 2000 }, (_, i) => `class C${i} {}`).join("\n") + "\n" + "x = 1;\n".repeat(100_000);
     const started = performance.now();
-    const cell = transformCell(code);
+    const cell = await transformCell(code);
     // Linear takes about 0.3 s unloaded; applying edits one by one (quadratic) took tens of seconds.
     expect(performance.now() - started).toBeLessThan(5000);
     expect(cell.code.split("var C").length - 1).toBe(2000);
   });
 
-  it("adjacent classes on one line are rewritten into valid code", () => {
-    const cell = transformCell("class A{}class B{}");
+  it("adjacent classes on one line are rewritten into valid code", async () => {
+    const cell = await transformCell("class A{}class B{}");
     expect(cell.code).toBe('var A = __quickbox_let__("A", class A{});var B = __quickbox_let__("B", class B{});');
   });
 });

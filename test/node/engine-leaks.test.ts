@@ -66,7 +66,7 @@ describe("debug build leak check", () => {
     thread.addSkills({ math: await prepareSkill("math", { "index.ts": "import { one } from './one';\nexport const twice = (n: number) => n * 2 * one;", "one.js": "export const one = 1;" }) });
     const seen: string[] = [];
     for (const [index, [code]] of CELLS.entries()) {
-      const cell = transformCell(code);
+      const cell = await transformCell(code);
       const outcome = await thread.eval(cell.code, `cell-${index}.js`, {
         timeoutMs: 500,
         wallTimeoutMs: 5000,

@@ -1,5 +1,5 @@
 /**
- * Corner cases of the host's skill compilation (host/skill-check.ts, host/ts-namespaces.ts); the
+ * Corner cases of the host's skill compilation (host/skill-check.ts, engine/ts-namespaces.ts); the
  * behaviour every runtime shares is in test/shared/skills-suite.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

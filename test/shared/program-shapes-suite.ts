@@ -125,6 +125,17 @@ export function defineProgramShapesSuite(create: InterpreterFactory): void {
     });
   });
 
+  describe("TypeScript namespaces in a cell", () => {
+    it("are compiled as TypeScript emits them (sucrase alone drops them), and persist", async () => {
+      const qb = await make();
+      const result = await qb.eval("namespace Geo {\n  export const r: number = 2;\n  export function area(): number { return r * r }\n}\nGeo.area()");
+      expect(result.value).toBe(4);
+      expect((await qb.eval("[Geo.r, typeof Geo.area]")).value).toEqual([2, "function"]);
+      // A word "namespace" in JavaScript stays JavaScript.
+      expect((await qb.eval("const namespace = 'ns'; namespace")).value).toBe("ns");
+    });
+  });
+
   describe("top-level const", () => {
     it("stays constant: assignment throws a TypeError in the same cell and in later cells; the value is kept", async () => {
       const qb = await make();

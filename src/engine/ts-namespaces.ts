@@ -1,5 +1,5 @@
 /**
- * TypeScript namespaces in skill files. sucrase, the type stripper, drops every `namespace` (and
+ * TypeScript namespaces in cells and skill files. sucrase, the type stripper, drops every `namespace` (and
  * `module N {}`) as if it were a type, so `export namespace N { export const x = 1 }` vanished.
  * This pass compiles the ones that hold values before sucrase runs, the way TypeScript emits them:
  *
