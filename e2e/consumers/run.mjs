@@ -10,7 +10,8 @@
 // Apps are laid out under $TMPDIR/quickbox-consumers/<repo hash>/ (kept after the run, with one
 // <setup>.log of every command's output). Exits 1 if any setup fails.
 import { createHash } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeBrowser } from "./harness/browser.mjs";
@@ -45,10 +46,11 @@ async function timed(label, fn) {
 
 const suiteStarted = performance.now();
 console.log(`consumer apps in ${workRoot}`);
-await timed("remove the previous run's apps", async () => {
-  rmSync(workRoot, { recursive: true, force: true });
-  mkdirSync(workRoot, { recursive: true });
-});
+// The previous run's apps are moved aside and deleted while this run prepares.
+const previous = `${workRoot}.old-${process.pid}`;
+if (existsSync(workRoot)) renameSync(workRoot, previous);
+const removal = rm(previous, { recursive: true, force: true });
+mkdirSync(workRoot, { recursive: true });
 // The tools' install and the pack (which builds dist/) are independent: run them together.
 const [toolsState, tarball] = await Promise.all([
   timed("consumer tools (npm ci if stale)", ensureTools),
@@ -73,6 +75,7 @@ try {
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
 } finally {
   await closeBrowser();
+  await removal;
 }
 
 const ordered = selected.map((setup) => results.find((result) => result.name === setup.name));
