@@ -1,0 +1,61 @@
+// Every consumer setup: which app folder it uses, which tools that app declares (linked or copied
+// from e2e/consumers/node_modules into the app's own node_modules, next to the installed quickbox:
+// see harness/workspace.mjs),
+// and the check that drives it. Listed heaviest first, so the parallel runner finishes early.
+export const setups = [
+  {
+    name: "next",
+    title: "Next.js 16: next build + next start (client page, route handler)",
+    app: "next",
+    copiedTools: ["next", "react", "react-dom", "typescript", "@types/node", "@types/react", "@types/react-dom"],
+    check: "next/check.mjs",
+    timeoutMs: 420_000,
+  },
+  {
+    name: "wrangler",
+    title: "wrangler 4 on Node 22: README's Worker + wrangler.jsonc (dry-run deploy, dev)",
+    app: "wrangler",
+    tools: ["wrangler"],
+    check: "wrangler/check.mjs",
+    timeoutMs: 240_000,
+  },
+  {
+    name: "wrangler-quickjs-wasm",
+    title: "wrangler 4: README's Worker importing quickbox/quickjs.wasm (README's Bundling note)",
+    app: "wrangler",
+    tools: ["wrangler"],
+    check: "wrangler/check-quickjs-wasm.mjs",
+    timeoutMs: 240_000,
+  },
+  { name: "webpack", title: "webpack 5 (webpack-cli, no config), served statically", app: "webpack", tools: ["webpack", "webpack-cli"], check: "webpack/check.mjs" },
+  { name: "vite-dev", title: "Vite dev server", app: "vite", tools: ["vite"], check: "vite/check-dev.mjs" },
+  { name: "vite-build", title: "Vite build + preview", app: "vite", tools: ["vite"], check: "vite/check-build.mjs" },
+  { name: "esbuild", title: "esbuild --bundle --format=esm, served statically", app: "esbuild", tools: ["esbuild"], check: "esbuild/check.mjs" },
+  { name: "bun", title: "Bun: worker and inline isolation", app: "bun", tools: [], check: "bun/check.mjs" },
+  { name: "deno", title: "Deno: README's Deno example and command", app: "deno", tools: [], check: "deno/check.mjs" },
+  { name: "node-cjs", title: "Node CommonJS: require(\"quickbox\")", app: "node-cjs", tools: [], check: "node-cjs/check.mjs" },
+  { name: "node-esm", title: "Node ESM: import", app: "node-esm", tools: [], check: "node-esm/check.mjs" },
+  { name: "tsc-bundler", title: "tsc --noEmit, moduleResolution bundler", app: "tsc-bundler", tools: ["typescript", "@types/node"], check: "tsc-bundler/check.mjs" },
+  {
+    name: "tsc-nodenext-esm",
+    title: "tsc --noEmit, nodenext, ESM package",
+    app: "tsc-nodenext-esm",
+    tools: ["typescript", "@types/node"],
+    check: "tsc-nodenext-esm/check.mjs",
+  },
+  {
+    name: "tsc-nodenext-cjs",
+    title: "tsc --noEmit, nodenext, CommonJS package",
+    app: "tsc-nodenext-cjs",
+    tools: ["typescript", "@types/node"],
+    check: "tsc-nodenext-cjs/check.mjs",
+  },
+  { name: "tsc-browser", title: "tsc --noEmit, browser only (lib dom, no @types/node)", app: "tsc-browser", tools: ["typescript"], check: "tsc-browser/check.mjs" },
+  {
+    name: "tsc-cloudflare",
+    title: "tsc --noEmit, README's Worker with @cloudflare/workers-types",
+    app: "tsc-cloudflare",
+    tools: ["typescript", "@cloudflare/workers-types"],
+    check: "tsc-cloudflare/check.mjs",
+  },
+];
