@@ -23,6 +23,7 @@ import type { Plugin } from "vite";
 export const WASM_FILE_NAME = "quickjs.wasm";
 export const WORKER_FILE_NAME = "worker.mjs";
 export const NODE_HOST_IMPORT = "#node-host";
+export const WORKERD_WASM_MODULE = "wasm-workerd.js";
 
 // `"x" + ""` keeps vite's own asset and worker plugins from resolving these at library build time;
 // renderChunk turns them back into plain literals.
@@ -49,6 +50,7 @@ const WORKER_REPLACEMENTS: Record<string, string> = {
 
 const VARIANT_WASM_URL = /new URL\("emscripten-module\.wasm",\s*import\.meta\.url\)/;
 const VARIANT_WASM_URLS = new RegExp(VARIANT_WASM_URL.source, "g");
+const VARIANT_SCRIPT_URL = /(\b[\w$]+\s*=\s*)import\.meta\.url\b/g;
 const PACKAGE_FILE_URL = /new URL\(\s*"\.\/[^"]+"\s*,\s*import\.meta\.url\s*\)/;
 
 function replacementFor(table: Record<string, string>, id: string): string | null {
@@ -60,7 +62,10 @@ function replacementFor(table: Record<string, string>, id: string): string | nul
 /** The QuickJS variant's loader: its own wasm URL becomes a plain string nobody resolves. */
 function neutraliseVariantWasm(code: string, id: string): { code: string; map: null } | null {
   if (!id.replace(/\\/g, "/").includes("/@jitl/quickjs-wasmfile-") || !VARIANT_WASM_URL.test(code)) return null;
-  return { code: code.replace(VARIANT_WASM_URLS, '"emscripten-module.wasm"'), map: null };
+  // Its script URL (`_scriptName = import.meta.url`) only locates that wasm; undefined is handled
+  // (a try around `new URL(".", …)`), and Turbopack would emit the module as an asset for it.
+  const withoutWasmUrl = code.replace(VARIANT_WASM_URLS, '"emscripten-module.wasm"');
+  return { code: withoutWasmUrl.replace(VARIANT_SCRIPT_URL, "$1undefined"), map: null };
 }
 
 export function libraryAssets(): Plugin {
@@ -94,6 +99,9 @@ export function libraryAssets(): Plugin {
       if (VARIANT_WASM_URL.test(code)) this.error("the QuickJS variant's own wasm URL is still in the bundle");
       const path = createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
       this.emitFile({ type: "asset", fileName: WASM_FILE_NAME, source: readFileSync(path) });
+      // `quickbox/wasm` under the "workerd" condition: wrangler's module rules match an import's
+      // specifier, which must end in .wasm; from here the relative "./quickjs.wasm" does.
+      this.emitFile({ type: "asset", fileName: WORKERD_WASM_MODULE, source: `import quickjsWasm from "./${WASM_FILE_NAME}";\nexport default quickjsWasm;\n` });
     },
   };
 }

@@ -63,10 +63,21 @@ const quickbox = await timed("npm install <tarball> (once, copied into each app)
 
 const results = [];
 const queue = [...selected];
+// Setups of one `exclusiveGroup` never run at the same time (two `wrangler dev` share sockets).
+const busyGroups = new Map();
 async function worker() {
-  for (let setup = queue.shift(); setup; setup = queue.shift()) {
+  for (;;) {
+    const index = queue.findIndex((setup) => !setup.exclusiveGroup || !busyGroups.has(setup.exclusiveGroup));
+    if (index < 0) {
+      if (queue.length === 0) return;
+      await Promise.race(busyGroups.values());
+      continue;
+    }
+    const [setup] = queue.splice(index, 1);
     console.log(`… ${setup.name}`);
-    const result = await runSetup(setup, { workRoot, quickbox });
+    const running = runSetup(setup, { workRoot, quickbox });
+    if (setup.exclusiveGroup) busyGroups.set(setup.exclusiveGroup, running.then(() => busyGroups.delete(setup.exclusiveGroup)));
+    const result = await running;
     console.log(`${result.ok ? "✓" : "✗"} ${setup.name} (${result.seconds.toFixed(1)} s)`);
     results.push(result);
   }

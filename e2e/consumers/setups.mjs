@@ -17,6 +17,7 @@ export const setups = [
     app: "wrangler",
     tools: ["wrangler"],
     check: "wrangler/check.mjs",
+    exclusiveGroup: "wrangler-dev",
     timeoutMs: 240_000,
   },
   {
@@ -25,6 +26,7 @@ export const setups = [
     app: "wrangler",
     tools: ["wrangler"],
     check: "wrangler/check-quickjs-wasm.mjs",
+    exclusiveGroup: "wrangler-dev",
     timeoutMs: 240_000,
   },
   { name: "webpack", title: "webpack 5 (webpack-cli, no config), served statically", app: "webpack", tools: ["webpack", "webpack-cli"], check: "webpack/check.mjs" },

@@ -55,9 +55,9 @@ export function describeFiles(dir, files) {
 }
 
 /**
- * Output files that are the package's modules copied as they are (not bundled): the same bytes,
- * or a file that still imports one of the package's files by its relative name, e.g. a minified
- * copy of worker.js with `from"./port-listener-….js"` (it cannot run without its siblings).
+ * Output files that are the package's modules copied as they are (not bundled): a file that still
+ * imports one of the package's chunks by its relative name (it cannot run without its siblings).
+ * A copy of the self-contained dist/worker.mjs is not one: it runs on its own.
  */
 export function unbundledCopies(dir, quickbox, skip = []) {
   const names = quickbox.distChunks.map((name) => name.replace(/[.]/g, "\\."));
@@ -65,7 +65,7 @@ export function unbundledCopies(dir, quickbox, skip = []) {
   return listFiles(dir, skip).filter((file) => {
     if (!/\.(m?js|cjs)$/.test(file)) return false;
     const bytes = readFileSync(join(dir, file));
-    return sha256(bytes) === quickbox.workerSha256 || importsSibling.test(bytes.toString("utf8"));
+    return importsSibling.test(bytes.toString("utf8"));
   });
 }
 

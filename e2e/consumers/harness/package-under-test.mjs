@@ -29,7 +29,6 @@ export async function installTarball(tarball, dir) {
   return {
     nodeModules: join(dir, "node_modules"),
     wasmSha256: sha256(readFileSync(join(dist, "quickjs.wasm"))),
-    workerSha256: sha256(readFileSync(join(dist, "worker.js"))),
     // The package's shared chunks (port-listener-<hash>.js, …): a build output file that still
     // imports one of these by its relative name is a copy of a package module that was not bundled.
     distChunks: readdirSync(dist).filter((name) => /-[\w-]{8}\.js$/.test(name)),
