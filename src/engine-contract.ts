@@ -8,6 +8,7 @@
  *   guest ◀─CallResult── engine ◀──EvalRequest── host
  *                         engine ──EngineReply──▶ host: renders the EvalResult once
  */
+import type { BaseImageSeed } from "./engine/base-image.js";
 import type { ClockMode, DecisionType, PersistenceMode, ThreadInfo } from "./types.js";
 
 // ── Guest ⇄ engine: host calls ──────────────────────────────────────────────────────────────
@@ -367,7 +368,11 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
 /** The worker's control API, over comlink (evals use the hot-path port below). */
 export interface WorkerApi {
-  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module, cancelFlags?: SharedArrayBuffer): Promise<Reply<null>>;
+  /**
+   * `imageSeed`: the base image another worker built from the same module (skips the build). The
+   * reply carries the seed of the image this worker built itself, null when it was given one.
+   */
+  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module, cancelFlags?: SharedArrayBuffer, imageSeed?: BaseImageSeed): Promise<Reply<{ imageSeed: BaseImageSeed | null }>>;
   snapshot(request: SnapshotRequest): Promise<Reply<EncodedSnapshot>>;
   fork(request: ForkRequest): Promise<Reply<EncodedSnapshot>>;
   drop(threadId: string): Promise<Reply<null>>;

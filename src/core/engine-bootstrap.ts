@@ -4,7 +4,7 @@
  * passed in.
  */
 import type { EngineOptions, GuestManifest } from "../engine-contract.js";
-import { getBaseImage } from "../engine/base-image.js";
+import { getBaseImage, type BaseImage, type BaseImageSeed } from "../engine/base-image.js";
 import { InstancePool } from "../engine/instance-pool.js";
 import { RELEASE_BUILD } from "../engine/wasm-build.js";
 import { engineCapabilities } from "../runtime/capabilities.js";
@@ -19,8 +19,14 @@ async function snapshotKeys(options: EngineOptions): Promise<SnapshotKeys> {
   };
 }
 
-export async function createEngine(options: EngineOptions, manifest: GuestManifest, wasmModule: WebAssembly.Module | undefined): Promise<InterpreterCore> {
-  const image = await getBaseImage(RELEASE_BUILD, wasmModule ?? (await defaultWasmModule()));
+export interface CreatedEngine {
+  core: InterpreterCore;
+  /** The base image, to hand to the next worker (`imageSeed`) so that it skips building one. */
+  image: BaseImage;
+}
+
+export async function createEngine(options: EngineOptions, manifest: GuestManifest, wasmModule: WebAssembly.Module | undefined, imageSeed?: BaseImageSeed): Promise<CreatedEngine> {
+  const image = await getBaseImage(RELEASE_BUILD, wasmModule ?? (await defaultWasmModule()), imageSeed);
   const keys = await snapshotKeys(options);
-  return new InterpreterCore(options, manifest, image, keys, InstancePool.shared(image, engineCapabilities().instancePool));
+  return { core: new InterpreterCore(options, manifest, image, keys, InstancePool.shared(image, engineCapabilities().instancePool)), image };
 }

@@ -14,6 +14,7 @@ import type { CallRunner, EncodedSnapshot, EngineOptions, EngineOutcome, EngineR
 import { isQuickboxError, QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
 import { disposedOutcome, workerRestartedOutcome } from "../result/outcomes.js";
 import type { ThreadInfo } from "../types.js";
+import { imageSeedFor, rememberImageSeed } from "./image-seeds.js";
 import { isWorkerToHost } from "./protocol.js";
 import { listen } from "./port-listener.js";
 import { spawnWorker, type SpawnedWorker } from "./spawn-worker.js";
@@ -119,7 +120,12 @@ export class EngineWorker {
       const loaded = wasm.catch((error: unknown) => {
         throw new QuickboxError("WORKER_FAILED", `the QuickJS .wasm could not be loaded: ${error instanceof Error ? error.message : String(error)} (${SETUP_HINT})`);
       });
-      await Promise.race([diedEarly, (async () => unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), await loaded, flags)))()]);
+      const init = async () => {
+        const wasmModule = await loaded;
+        const started = await unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), wasmModule, flags, imageSeedFor(wasmModule)));
+        rememberImageSeed(wasmModule, started.imageSeed);
+      };
+      await Promise.race([diedEarly, init()]);
     } catch (error) {
       worker.#shutdown();
       // Whatever stopped the worker from starting (Deno's NotCapable for a file it may not read…)

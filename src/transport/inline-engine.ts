@@ -8,5 +8,5 @@ import type { EngineOptions, GuestManifest } from "../engine-contract.js";
 import { InlineClient } from "./inline-client.js";
 
 export async function createInlineClient(options: EngineOptions, manifest: GuestManifest, wasmModule: WebAssembly.Module | undefined): Promise<InlineClient> {
-  return new InlineClient(await createEngine(options, manifest, wasmModule));
+  return new InlineClient((await createEngine(options, manifest, wasmModule)).core);
 }

@@ -4,6 +4,7 @@
  */
 import type { CallResult, GuestCall, HostToWorker, Reply, WorkerApi, WorkerToHost } from "../engine-contract.js";
 import { createEngine } from "../core/engine-bootstrap.js";
+import { baseImageSeed } from "../engine/base-image.js";
 import { Inbox } from "../util/inbox.js";
 import type { InterpreterCore } from "../core/interpreter-core.js";
 import { listen } from "../transport/port-listener.js";
@@ -34,13 +35,14 @@ export class WorkerService {
   #heartbeat: ReturnType<typeof setInterval> | null = null;
 
   readonly api: WorkerApi = {
-    init: (options, manifest, port, wasmModule, cancelFlags) =>
+    init: (options, manifest, port, wasmModule, cancelFlags, imageSeed) =>
       reply(async () => {
         if (cancelFlags) this.#cancelFlags = new Int32Array(cancelFlags);
-        this.#core = await createEngine(options, manifest, wasmModule);
+        const { core, image } = await createEngine(options, manifest, wasmModule, imageSeed);
+        this.#core = core;
         this.#port = port;
         listen(port, (data) => this.#onMessage(data));
-        return null;
+        return { imageSeed: imageSeed ? null : baseImageSeed(image) };
       }),
     snapshot: (request) => reply(() => this.#requireCore().snapshot(request)),
     fork: (request) => reply(() => this.#requireCore().fork(request)),

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { bundlePrelude, OUTPUT_PATH, renderModule } from "../../scripts/build-prelude.mjs";
-import { getBaseImage } from "../../src/engine/base-image.js";
+import { baseImageSeed, getBaseImage, sha256Hex } from "../../src/engine/base-image.js";
 import { EVAL_GLOBAL, GuestCalls } from "../../src/engine/guest-calls.js";
 import { bootInstance } from "../../src/engine/instance-pool.js";
 import { QuickJSThread } from "../../src/engine/quickjs-thread.js";
@@ -33,6 +33,29 @@ describe("base image", () => {
       expect(differing).toBeLessThan(2048);
       expect(memory.subarray(image.bytes.length).every((byte) => byte === 0)).toBe(true);
     }
+  });
+});
+
+describe("base image seeds (a worker hands its image to the next one)", () => {
+  it("an image taken from a seed is the built image, byte for byte, and threads run on it", async () => {
+    const built = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    const seed = structuredClone(baseImageSeed(built));
+    expect(seed.changedBytes.length).toBeLessThan(built.bytes.length / 2);
+    // Another module object: no cached image, so the seed is used.
+    const seeded = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD), seed);
+    expect(seeded === built).toBe(false);
+    expect(Buffer.from(seeded.bytes).equals(Buffer.from(built.bytes))).toBe(true);
+    expect(await sha256Hex(seeded.bytes)).toBe(built.hash);
+    expect(seeded.pointers).toEqual(built.pointers);
+    const thread = await QuickJSThread.create(seeded, { memoryLimitBytes: 16 * 2 ** 20, maxStackSizeBytes: 256 * 1024, clock: "virtual", randomSeed: 1 });
+    expect(thread.memory.buffer.byteLength).toBe(16 * 2 ** 20);
+  });
+
+  it("a seed whose bytes do not match its ranges, or of another build, is refused", async () => {
+    const built = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    const seed = baseImageSeed(built);
+    await expect(getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD), { ...seed, changedBytes: seed.changedBytes.subarray(1) })).rejects.toThrow(/do not match its ranges/);
+    await expect(getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD), { ...seed, profileId: "debug-sync" })).rejects.toThrow(/cannot serve build/);
   });
 });
 
