@@ -6,6 +6,7 @@ const port = useDevServer ? 5173 : 4173;
 
 export default defineConfig({
   testDir: "e2e",
+  testIgnore: ["consumers/**"],
   workers: 1,
   timeout: 60_000,
   globalTimeout: 10 * 60_000,

@@ -96,17 +96,18 @@ function chunkDiffers(a: Uint32Array, b: Uint32Array, startWord: number, endWord
   return false;
 }
 
+/** Chunks in which `image` differs from `fresh`; both are whole chunks, zeros past their ends. */
 function changedRanges(fresh: Uint8Array, image: Uint8Array): [number, number][] {
   const ranges: [number, number][] = [];
-  const limit = Math.max(highWaterBytes(fresh), image.length);
-  // Both are whole chunks up to `limit` (fresh is the full memory, image its copy up to the high water).
+  const limit = Math.max(fresh.length, image.length);
   const freshWords = words(fresh);
   const imageWords = words(image);
   const zeros = new Uint32Array(CHUNK_BYTES / 4);
   for (let start = 0; start < limit; start += CHUNK_BYTES) {
     const end = start + CHUNK_BYTES;
     const imageChunk = end <= image.length ? imageWords.subarray(start / 4, end / 4) : zeros;
-    if (!chunkDiffers(freshWords.subarray(start / 4, end / 4), imageChunk, 0, CHUNK_BYTES / 4)) continue;
+    const freshChunk = end <= fresh.length ? freshWords.subarray(start / 4, end / 4) : zeros;
+    if (!chunkDiffers(freshChunk, imageChunk, 0, CHUNK_BYTES / 4)) continue;
     const last = ranges[ranges.length - 1];
     if (last && last[1] === start) last[1] = end;
     else ranges.push([start, end]);
@@ -121,7 +122,9 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
 
 async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
   const instance = await createWasmInstance(profile, wasmModule, profile.imageMemoryBytes);
-  const fresh = new Uint8Array(instance.memory.buffer).slice();
+  // Only the fresh memory's non-zero start is kept (its static data): the rest reads as zeros.
+  const freshMemory = new Uint8Array(instance.memory.buffer);
+  const fresh = freshMemory.slice(0, highWaterBytes(freshMemory));
   const { ffi } = instance;
   const rt = ffi.QTS_NewRuntime();
   const ctx = ffi.QTS_NewContext(rt, 0 as never);
