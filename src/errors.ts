@@ -19,7 +19,9 @@ export type QuickboxErrorCode =
   /** Another interpreter holds a fresh claim on this pause, or moved the thread's head since this operation read it. */
   | "CONFLICT"
   /** The engine worker could not start (its script or the wasm could not load, a missing permission). */
-  | "WORKER_FAILED";
+  | "WORKER_FAILED"
+  /** wait/cancel: no background cell with this id in this interpreter. */
+  | "UNKNOWN_CELL";
 
 export type SnapshotRejectionReason = "bad-magic" | "version" | "wasm-build" | "base-image" | "truncated" | "signature" | "decrypt";
 

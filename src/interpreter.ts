@@ -1,6 +1,7 @@
 /** createInterpreter: the public entry point (DESIGN.md §3). */
 import type { EngineClient, EngineOutcome, GuestManifest, SkillFiles } from "./engine-contract.js";
 import { QuickboxError } from "./errors.js";
+import { BackgroundCells } from "./host/background-cells.js";
 import { CallExecutor } from "./host/call-executor.js";
 import { SkillLibrary } from "./host/skills.js";
 import { ThreadDirectory } from "./host/threads/thread-directory.js";
@@ -35,14 +36,33 @@ function rejectUnknownKeys(method: string, options: object | undefined, known: s
   }
 }
 
-function validEvalOptions(code: unknown, options: EvalOptions | undefined): { threadId: string; signal?: AbortSignal } {
-  if (typeof code !== "string") throw new QuickboxError("INVALID_OPTIONS", `eval(code): code must be a string, got ${typeof code}`);
-  if (options !== undefined && (typeof options !== "object" || options === null)) throw new QuickboxError("INVALID_OPTIONS", "eval: options must be an object");
-  rejectUnknownKeys("eval", options, ["threadId", "signal"]);
-  const threadId = validThreadId(options?.threadId);
+/** A whole number of ms in [1, 2^31 - 1] (what setTimeout can wait), or undefined. */
+function validMs(method: string, name: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 2 ** 31 - 1) {
+    throw new QuickboxError("INVALID_OPTIONS", `${method}: ${name} must be a whole number of ms from 1 to 2147483647, got ${typeof value === "string" ? JSON.stringify(value) + " (a string)" : String(value)}`);
+  }
+  return value;
+}
+
+interface ValidRunOptions {
+  signal?: AbortSignal;
+  yieldAfterMs?: number;
+}
+
+function validRunOptions(method: string, options: { signal?: unknown; yieldAfterMs?: unknown } | undefined, known: string[]): ValidRunOptions {
+  if (options !== undefined && (typeof options !== "object" || options === null)) throw new QuickboxError("INVALID_OPTIONS", `${method}: options must be an object`);
+  rejectUnknownKeys(method, options, known);
   const signal = options?.signal;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) throw new QuickboxError("INVALID_OPTIONS", "eval: signal must be an AbortSignal");
-  return { threadId, ...(signal ? { signal } : {}) };
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throw new QuickboxError("INVALID_OPTIONS", `${method}: signal must be an AbortSignal`);
+  const yieldAfterMs = validMs(method, "yieldAfterMs", options?.yieldAfterMs);
+  return { ...(signal ? { signal } : {}), ...(yieldAfterMs !== undefined ? { yieldAfterMs } : {}) };
+}
+
+function validEvalOptions(code: unknown, options: EvalOptions | undefined): ValidRunOptions & { threadId: string } {
+  if (typeof code !== "string") throw new QuickboxError("INVALID_OPTIONS", `eval(code): code must be a string, got ${typeof code}`);
+  const valid = validRunOptions("eval", options, ["threadId", "signal", "yieldAfterMs"]);
+  return { threadId: validThreadId(options?.threadId), ...valid };
 }
 
 export async function createInterpreter(options?: InterpreterOptions): Promise<Interpreter> {
@@ -75,6 +95,10 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
     client = await createInlineClient(resolved.engine, manifest, resolved.wasmModule);
   }
   const threads = new ThreadDirectory(client, executor, resolved, headSigningKey);
+  const cells = new BackgroundCells();
+  /** Runs an eval or resume, in the background past `yieldAfterMs` when given. */
+  const run = (threadId: string, options: ValidRunOptions, start: (signal: AbortSignal | undefined) => Promise<EvalResult>) =>
+    options.yieldAfterMs === undefined ? start(options.signal) : cells.run(threadId, options.yieldAfterMs, options.signal, start);
   const prompt = renderSystemPrompt(resolved);
   let disposed = false;
   const assertAlive = () => {
@@ -83,12 +107,14 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
   const dispose = async () => {
     if (disposed) return;
     disposed = true;
+    cells.clear();
     await client.dispose();
   };
   return {
     async eval(code, evalOptions) {
       assertAlive();
-      const { threadId, signal } = validEvalOptions(code, evalOptions);
+      const { threadId, ...runOptions } = validEvalOptions(code, evalOptions);
+      const { signal } = runOptions;
       if (signal?.aborted) return notStarted(abortedBeforeStart());
       let skills: Record<string, SkillFiles> | undefined;
       const referenced = resolved.skills ? SkillLibrary.referenced(code) : [];
@@ -98,16 +124,24 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
         skills = loaded.skills;
       }
       if (signal?.aborted) return notStarted(abortedBeforeStart());
-      return threads.eval(code, threadId, signal, skills);
+      return run(threadId, runOptions, (runSignal) => threads.eval(code, threadId, runSignal, skills));
     },
     async resume(threadId, decisions, resumeOptions) {
       assertAlive();
-      if (resumeOptions !== undefined && (typeof resumeOptions !== "object" || resumeOptions === null)) throw new QuickboxError("INVALID_OPTIONS", "resume: options must be an object");
-      rejectUnknownKeys("resume", resumeOptions, ["signal"]);
-      const signal = resumeOptions?.signal;
-      if (signal !== undefined && !(signal instanceof AbortSignal)) throw new QuickboxError("INVALID_OPTIONS", "resume: signal must be an AbortSignal");
-      if (signal?.aborted) return notStarted(abortedBeforeStart());
-      return threads.resume(validThreadId(threadId), decisions, signal);
+      const runOptions = validRunOptions("resume", resumeOptions, ["signal", "yieldAfterMs"]);
+      if (runOptions.signal?.aborted) return notStarted(abortedBeforeStart());
+      const id = validThreadId(threadId);
+      return run(id, runOptions, (runSignal) => threads.resume(id, decisions, runSignal));
+    },
+    async wait(cellId, waitOptions) {
+      assertAlive();
+      if (waitOptions !== undefined && (typeof waitOptions !== "object" || waitOptions === null)) throw new QuickboxError("INVALID_OPTIONS", "wait: options must be an object");
+      rejectUnknownKeys("wait", waitOptions, ["timeoutMs"]);
+      return cells.wait(cellId, validMs("wait", "timeoutMs", waitOptions?.timeoutMs));
+    },
+    async cancel(cellId) {
+      assertAlive();
+      return cells.cancel(cellId);
     },
     async endTurn(threadId) {
       assertAlive();

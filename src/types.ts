@@ -217,6 +217,22 @@ export interface EvalOptions {
   threadId?: string;
   /** Aborting resolves the eval with `error.type: "Cancelled"`. */
   signal?: AbortSignal;
+  /**
+   * A background cell: if the program is still running after this many ms, the eval returns
+   * `status: "running"` with a `cellId` and the program goes on; `wait(cellId)` / `cancel(cellId)`.
+   */
+  yieldAfterMs?: number;
+}
+
+export interface ResumeOptions {
+  signal?: AbortSignal;
+  /** As for eval: a resumed program still running after this many ms becomes a background cell. */
+  yieldAfterMs?: number;
+}
+
+export interface WaitOptions {
+  /** How long to wait for the cell's end before answering "running" again. Default 30,000. */
+  timeoutMs?: number;
 }
 
 export interface EvalError {
@@ -238,7 +254,10 @@ export interface Interrupt {
 }
 
 export interface EvalResult {
-  status: "ok" | "error" | "paused";
+  /** "running": a background cell (`yieldAfterMs`) still running; see `cellId`. */
+  status: "ok" | "error" | "paused" | "running";
+  /** status "running" only: the background cell to `wait` for or `cancel`. */
+  cellId?: string;
   /** The wire format the model reads (DESIGN.md §5). */
   text: string;
   /** ok only: a structured-clone-able copy of the result; functions and symbols become `{ $handle }`. */
@@ -265,7 +284,11 @@ export interface ThreadInfo {
 export interface Interpreter {
   eval(code: string, options?: EvalOptions): Promise<EvalResult>;
   /** Decides some or all of a paused thread's interrupts (by id) and continues the program. */
-  resume(threadId: string, decisions: Record<string, Decision>, options?: { signal?: AbortSignal }): Promise<EvalResult>;
+  resume(threadId: string, decisions: Record<string, Decision>, options?: ResumeOptions): Promise<EvalResult>;
+  /** A background cell's final result, or `status: "running"` again after `timeoutMs`. */
+  wait(cellId: string, options?: WaitOptions): Promise<EvalResult>;
+  /** Stops a background cell; resolves with its result (Cancelled, unless it had finished). */
+  cancel(cellId: string): Promise<EvalResult>;
   /** mode "turn": resets the thread; mode "thread": writes a snapshot. */
   endTurn(threadId: string): Promise<void>;
   /** Writes a snapshot of the thread now. */

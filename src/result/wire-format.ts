@@ -4,7 +4,7 @@
  * read as printed — except that a `<` opening one of the format's own tags (`<stdout`, `</result`,
  * `<ERROR`, …, any letter case) is written `&lt;`: guest text can never forge or close a tag.
  */
-const OWN_TAG_OPENING = /<(?=\/?(?:stdout|result|error|paused))/gi;
+const OWN_TAG_OPENING = /<(?=\/?(?:stdout|result|error|paused|running))/gi;
 
 export function escapeBody(text: string): string {
   return text.replace(OWN_TAG_OPENING, "&lt;");
@@ -27,15 +27,16 @@ export function truncateText(text: string, maxChars: number): string {
 export type WireBody =
   | { kind: "result"; body: string; droppedChars: number; handle: boolean }
   | { kind: "error"; type: string; body: string; droppedChars: number }
-  | { kind: "paused"; body: string };
+  | { kind: "paused"; body: string }
+  | { kind: "running"; body: string };
 
 export function renderWire(stdout: string | null, main: WireBody): string {
   const parts: string[] = [];
   if (stdout !== null) parts.push(`<stdout>\n${escapeBody(stdout)}\n</stdout>`);
-  if (main.kind === "paused") {
-    // Not in the model-facing contract's result/error pair: adapters turn a pause into their
-    // framework's interrupt; the text is for humans and logs.
-    parts.push(`<paused>${escapeBody(main.body)}</paused>`);
+  if (main.kind === "paused" || main.kind === "running") {
+    // Not the result/error pair: adapters turn a pause into their framework's interrupt; a
+    // background cell still running names itself and what to call next.
+    parts.push(`<${main.kind}>${escapeBody(main.body)}</${main.kind}>`);
     return parts.join("\n");
   }
   const body = escapeBody(main.body) + truncationSuffix(main.droppedChars);

@@ -1,0 +1,123 @@
+/**
+ * Background cells (DESIGN.md §3, `eval(code, { yieldAfterMs })`): an eval still running after
+ * `yieldAfterMs` hands back `status: "running"` with a `cellId` while the program goes on; `wait`
+ * returns its final result (or "running" again after `timeoutMs`), `cancel` ends it as Cancelled.
+ * The eval keeps its thread meanwhile: other evals on that thread queue behind it, other threads
+ * run. A cell lives in this interpreter's memory only: if the process dies, the program dies with
+ * it, and the thread's next eval restarts from its last snapshot (a pause is stored as always).
+ */
+import { QuickboxError } from "../errors.js";
+import { renderWire } from "../result/wire-format.js";
+import type { EvalResult } from "../types.js";
+
+/** Settled cells whose result was already handed out, kept so that a repeated wait still answers. */
+const MAX_DELIVERED_CELLS = 64;
+/** `wait` without `timeoutMs`. */
+export const DEFAULT_WAIT_TIMEOUT_MS = 30_000;
+
+interface Cell {
+  readonly id: string;
+  readonly threadId: string;
+  readonly startedAt: number;
+  readonly result: Promise<EvalResult>;
+  readonly cancel: AbortController;
+  settled: EvalResult | null;
+  delivered: boolean;
+}
+
+/** A cell id: `cell_` + 12 characters of [a-z0-9]. */
+function newCellId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return "cell_" + Array.from(bytes, (byte) => "abcdefghijklmnopqrstuvwxyz0123456789"[byte % 36]).join("");
+}
+
+function delay(ms: number): { promise: Promise<"timeout">; clear: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const promise = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), ms);
+  });
+  return { promise, clear: () => clearTimeout(timer) };
+}
+
+export function runningResult(cellId: string, threadId: string, elapsedMs: number): EvalResult {
+  const body = `cell ${cellId} on thread ${JSON.stringify(threadId)} is still running after ${Math.round(elapsedMs)} ms; wait(${JSON.stringify(cellId)}) returns its result, cancel(${JSON.stringify(cellId)}) stops it`;
+  return {
+    status: "running",
+    cellId,
+    text: renderWire(null, { kind: "running", body }),
+    stdout: "",
+    toolCalls: 0,
+    durationMs: Math.round(elapsedMs),
+  };
+}
+
+export class BackgroundCells {
+  readonly #cells = new Map<string, Cell>();
+
+  /**
+   * Runs `start(signal)` (an eval or resume); its result if it settles within `yieldAfterMs`,
+   * otherwise a "running" result naming the new cell. `signal` (the caller's) still cancels it.
+   */
+  async run(threadId: string, yieldAfterMs: number, signal: AbortSignal | undefined, start: (signal: AbortSignal) => Promise<EvalResult>): Promise<EvalResult> {
+    const cancel = new AbortController();
+    const combined = signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal;
+    const startedAt = performance.now();
+    const result = start(combined);
+    const timer = delay(yieldAfterMs);
+    const first = await Promise.race([result, timer.promise]);
+    timer.clear();
+    if (first !== "timeout") return first;
+    const cell: Cell = { id: newCellId(), threadId, startedAt, result, cancel, settled: null, delivered: false };
+    // A cell that fails (the interpreter disposed mid-run) is settled by its own rejection in wait().
+    result.then(
+      (settled) => (cell.settled = settled),
+      () => {},
+    );
+    this.#cells.set(cell.id, cell);
+    return runningResult(cell.id, threadId, performance.now() - startedAt);
+  }
+
+  /** The cell's final result, or "running" again when it has not finished within `timeoutMs`. */
+  async wait(cellId: string, timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS): Promise<EvalResult> {
+    const cell = this.#cell(cellId);
+    if (!cell.settled) {
+      const timer = delay(timeoutMs);
+      const first = await Promise.race([cell.result, timer.promise]);
+      timer.clear();
+      if (first === "timeout") return runningResult(cell.id, cell.threadId, performance.now() - cell.startedAt);
+      cell.settled = first;
+    }
+    this.#delivered(cell);
+    return cell.settled;
+  }
+
+  /** Stops the cell: its result (Cancelled, unless it had already finished). */
+  async cancel(cellId: string): Promise<EvalResult> {
+    const cell = this.#cell(cellId);
+    if (!cell.settled) cell.cancel.abort();
+    const result = cell.settled ?? (await cell.result);
+    cell.settled = result;
+    this.#delivered(cell);
+    return result;
+  }
+
+  /** Cells still running (dispose cancels them through the engine; nothing to do here but forget). */
+  clear(): void {
+    for (const cell of this.#cells.values()) cell.cancel.abort();
+    this.#cells.clear();
+  }
+
+  #cell(cellId: unknown): Cell {
+    if (typeof cellId !== "string") throw new QuickboxError("INVALID_OPTIONS", `cellId must be a string, got ${typeof cellId}`);
+    const cell = this.#cells.get(cellId);
+    if (!cell) throw new QuickboxError("UNKNOWN_CELL", `no background cell ${JSON.stringify(cellId)} in this interpreter (cells live in the interpreter that started them)`);
+    return cell;
+  }
+
+  #delivered(cell: Cell): void {
+    if (cell.delivered) return;
+    cell.delivered = true;
+    const delivered = [...this.#cells.values()].filter((each) => each.delivered);
+    for (const old of delivered.slice(0, Math.max(0, delivered.length - MAX_DELIVERED_CELLS))) this.#cells.delete(old.id);
+  }
+}

@@ -1,0 +1,11 @@
+import { describe } from "vitest";
+import { createInterpreter, type InterpreterOptions } from "../../src/index.js";
+import { defineBackgroundCellsSuite } from "../shared/background-cells-suite.js";
+
+describe("background cells (Node, inline)", () => {
+  defineBackgroundCellsSuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "inline" }));
+});
+
+describe("background cells (Node, worker)", () => {
+  defineBackgroundCellsSuite((options?: InterpreterOptions) => createInterpreter({ ...options, isolation: "worker" }));
+});

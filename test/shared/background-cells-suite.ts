@@ -1,0 +1,152 @@
+/**
+ * Background cells (DESIGN.md §3): eval(code, { yieldAfterMs }) → "running" + cellId while the
+ * program goes on; wait(cellId) → its result or "running" again; cancel(cellId) → Cancelled.
+ * Programs wait on a tool the test holds open, so every assertion is about order, not wall time.
+ */
+import { describe, expect, it } from "vitest";
+import { isQuickboxError, memoryStore, type EvalResult, type Interpreter, type InterpreterOptions, type ToolDefinition } from "../../src/index.js";
+import type { InterpreterFactory } from "./engine-suite.js";
+
+/** A tool whose calls (made before or after the opening) wait until the test opens the gate once. */
+function gate(): { tool: ToolDefinition<{ n?: number }>; open: (value?: number) => void } {
+  let release: (value: number) => void = () => {};
+  const opened = new Promise<number>((resolve) => (release = resolve));
+  return {
+    tool: { name: "gate", description: "Waits until the test opens it.", execute: () => opened },
+    open: (value = 21) => release(value),
+  };
+}
+
+async function expectCode(promise: Promise<unknown>, code: string): Promise<void> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(isQuickboxError(error), String(error)).toBe(true);
+  expect((error as { code: string }).code).toBe(code);
+}
+
+/** Settles-first marker: which of several promises settled, in order. */
+function recordOrder(entries: Record<string, Promise<unknown>>): string[] {
+  const order: string[] = [];
+  for (const [name, promise] of Object.entries(entries)) void promise.then(() => order.push(name), () => order.push(name));
+  return order;
+}
+
+export function defineBackgroundCellsSuite(create: InterpreterFactory): void {
+  describe("background cells", () => {
+    const withGate = async (options: InterpreterOptions = {}): Promise<{ qb: Interpreter; held: ReturnType<typeof gate> }> => {
+      const held = gate();
+      const qb = await create({ ...options, tools: [held.tool, ...(options.tools ?? [])], wallTimeoutMs: 60_000 });
+      return { qb, held };
+    };
+
+    it("a program still running at yieldAfterMs is a cell: running, running again on a short wait, then its result; a repeated wait answers the same", async () => {
+      const { qb, held } = await withGate();
+      try {
+        const first = await qb.eval('console.log("started"); const half = await tools.gate({}); console.log("got", half); half * 2', { yieldAfterMs: 50 });
+        expect(first.status).toBe("running");
+        expect(first.cellId).toMatch(/^cell_[a-z0-9]{12}$/);
+        expect(first.text).toMatch(/^<running>cell cell_[a-z0-9]{12} on thread "default" is still running after \d+ ms; wait\("cell_/);
+        expect(first.value).toBeUndefined();
+        const again = await qb.wait(first.cellId!, { timeoutMs: 20 });
+        expect(again).toMatchObject({ status: "running", cellId: first.cellId });
+        held.open(21);
+        const final = await qb.wait(first.cellId!);
+        expect(final).toMatchObject({ status: "ok", value: 42, stdout: "started\ngot 21", toolCalls: 1 });
+        expect(final.cellId).toBeUndefined();
+        expect(await qb.wait(first.cellId!)).toEqual(final);
+        // The thread kept the cell's state.
+        expect((await qb.eval("half")).value).toBe(21);
+      } finally {
+        await qb.dispose();
+      }
+    });
+
+    it("a program that ends before yieldAfterMs returns its result directly", async () => {
+      const qb = await create();
+      try {
+        const result = await qb.eval("let x = 20; x + 1", { yieldAfterMs: 60_000 });
+        expect(result).toMatchObject({ status: "ok", value: 21 });
+        expect(result.cellId).toBeUndefined();
+      } finally {
+        await qb.dispose();
+      }
+    });
+
+    it("cancel ends a cell as Cancelled; the thread works after, and the cell is then answered as cancelled", async () => {
+      const { qb } = await withGate();
+      try {
+        const first = await qb.eval("let before = 1; await tools.gate({}); before = 2", { yieldAfterMs: 20 });
+        expect(first.status).toBe("running");
+        const cancelled = await qb.cancel(first.cellId!);
+        expect(cancelled.status).toBe("error");
+        expect(cancelled.error?.type).toBe("Cancelled");
+        expect((await qb.wait(first.cellId!)).error?.type).toBe("Cancelled");
+        expect((await qb.eval("before")).value).toBe(1);
+      } finally {
+        await qb.dispose();
+      }
+    });
+
+    it("an eval on the cell's thread queues behind it; another thread runs meanwhile", async () => {
+      const { qb, held } = await withGate();
+      try {
+        const cell = await qb.eval("let shared = await tools.gate({}); shared", { yieldAfterMs: 20, threadId: "a" });
+        expect(cell.status).toBe("running");
+        const sameThread = qb.eval("shared + 1", { threadId: "a" });
+        const cellResult = qb.wait(cell.cellId!, { timeoutMs: 60_000 });
+        const order = recordOrder({ cell: cellResult, sameThread });
+        // Another thread is not held up by the cell.
+        expect((await qb.eval("40 + 2", { threadId: "b" })).value).toBe(42);
+        expect(order).toEqual([]);
+        held.open(5);
+        expect((await cellResult).value).toBe(5);
+        expect((await sameThread).value).toBe(6);
+        expect(order).toEqual(["cell", "sameThread"]);
+      } finally {
+        await qb.dispose();
+      }
+    });
+
+    it("a cell that calls an approval-gated tool pauses; another interpreter on the same store resumes it", async () => {
+      const store = memoryStore();
+      const sent: string[] = [];
+      const sendEmail: ToolDefinition<{ to: string }> = { name: "send_email", execute: ({ to }) => (sent.push(to), `sent to ${to}`) };
+      const { qb, held } = await withGate({ store, tools: [sendEmail], interruptOn: { send_email: true } });
+      try {
+        const cell = await qb.eval('const n = await tools.gate({}); const receipt = await tools.sendEmail({ to: "ana@example.com" }); `${n} ${receipt}`', { yieldAfterMs: 20, threadId: "mail" });
+        expect(cell.status).toBe("running");
+        held.open(3);
+        const paused: EvalResult = await qb.wait(cell.cellId!);
+        expect(paused.status).toBe("paused");
+        expect(paused.interrupts?.[0]).toMatchObject({ name: "send_email", args: { to: "ana@example.com" } });
+        const other = await create({ store, tools: [gate().tool, sendEmail], interruptOn: { send_email: true } });
+        try {
+          const resumed = await other.resume("mail", { [paused.interrupts![0]!.id]: { type: "approve" } }, { yieldAfterMs: 60_000 });
+          expect(resumed).toMatchObject({ status: "ok", value: "3 sent to ana@example.com" });
+          expect(sent).toEqual(["ana@example.com"]);
+        } finally {
+          await other.dispose();
+        }
+      } finally {
+        await qb.dispose();
+      }
+    });
+
+    it("bad yieldAfterMs, timeoutMs and cell ids are refused; dispose ends running cells", async () => {
+      const { qb } = await withGate();
+      for (const yieldAfterMs of [0, -1, 1.5, "50", 2 ** 31, Number.NaN]) await expectCode(qb.eval("1", { yieldAfterMs: yieldAfterMs as never }), "INVALID_OPTIONS");
+      await expect(qb.eval("1", { yieldAfterMs: "50" as never })).rejects.toThrow('got "50" (a string)');
+      await expectCode(qb.resume("default", {}, { yieldAfterMs: 0 }), "INVALID_OPTIONS");
+      await expectCode(qb.wait("cell_nosuchcell00"), "UNKNOWN_CELL");
+      await expectCode(qb.cancel("cell_nosuchcell00"), "UNKNOWN_CELL");
+      await expectCode(qb.wait(42 as never), "INVALID_OPTIONS");
+      const cell = await qb.eval("await tools.gate({})", { yieldAfterMs: 20 });
+      await expectCode(qb.wait(cell.cellId!, { timeoutMs: 0 }), "INVALID_OPTIONS");
+      await expectCode(qb.wait(cell.cellId!, { timeout: 5 } as never), "INVALID_OPTIONS");
+      await qb.dispose();
+      await expectCode(qb.wait(cell.cellId!), "DISPOSED");
+    });
+  });
+}
