@@ -55,6 +55,8 @@ export interface GuestOutputLimits {
 export interface GuestConfiguration {
   limits: GuestOutputLimits;
   tools: ToolManifestEntry[];
+  /** Tools the host has that programs may not call (allowedCallers without "program"): named as such. */
+  directOnly?: DirectOnlyTool[];
   subagents: SubagentManifest;
 }
 
@@ -90,6 +92,12 @@ export interface ToolManifestEntry {
   signature: string;
 }
 
+/** A tool only the host or an adapter may call (allowedCallers without "program"). */
+export interface DirectOnlyTool {
+  name: string;
+  key: string;
+}
+
 export interface SubagentManifest {
   enabled: boolean;
   types: { name: string; description: string }[];
@@ -98,6 +106,7 @@ export interface SubagentManifest {
 /** What the guest is told about the interpreter: its tools and subagents. */
 export interface GuestManifest {
   tools: ToolManifestEntry[];
+  directOnly?: DirectOnlyTool[];
   subagents: SubagentManifest;
 }
 
@@ -323,6 +332,8 @@ export interface EngineRunContext {
 export interface CallScope {
   threadId: string;
   signal: AbortSignal;
+  /** The program run the calls belong to (ctx.caller.evalId); set on the host by the thread directory. */
+  evalId?: string;
 }
 
 export type ResultSink = (results: CallResult[]) => void;
