@@ -51,12 +51,11 @@ export interface GuestOutputLimits {
   maxValueChars: number;
 }
 
-/** What the engine configures the prelude with (JSON): output limits, tools, subagents. */
+/** What the engine configures the prelude with (JSON): output limits, tools (and those programs may not call, `directOnly`), subagents. */
 export interface GuestConfiguration {
   limits: GuestOutputLimits;
   tools: ToolManifestEntry[];
-  /** Tools the host has that programs may not call (allowedCallers without "program"): named as such. */
-  directOnly?: DirectOnlyTool[];
+  directOnly?: Pick<ToolManifestEntry, "name" | "key">[];
   subagents: SubagentManifest;
 }
 
@@ -92,12 +91,6 @@ export interface ToolManifestEntry {
   signature: string;
 }
 
-/** A tool only the host or an adapter may call (allowedCallers without "program"). */
-export interface DirectOnlyTool {
-  name: string;
-  key: string;
-}
-
 export interface SubagentManifest {
   enabled: boolean;
   types: { name: string; description: string }[];
@@ -106,7 +99,7 @@ export interface SubagentManifest {
 /** What the guest is told about the interpreter: its tools and subagents. */
 export interface GuestManifest {
   tools: ToolManifestEntry[];
-  directOnly?: DirectOnlyTool[];
+  directOnly?: Pick<ToolManifestEntry, "name" | "key">[];
   subagents: SubagentManifest;
 }
 
@@ -328,11 +321,10 @@ export interface EngineRunContext {
   onSnapshot?: () => void;
 }
 
-/** One request's calls: its thread and the signal that aborts them. */
+/** One request's calls: its thread, the signal that aborts them, the program run (ctx.caller.evalId; set by the thread directory). */
 export interface CallScope {
   threadId: string;
   signal: AbortSignal;
-  /** The program run the calls belong to (ctx.caller.evalId); set on the host by the thread directory. */
   evalId?: string;
 }
 

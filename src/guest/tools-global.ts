@@ -2,10 +2,13 @@
  * The guest's `tools` object and `task()` function, rebuilt whenever the host configures the
  * thread (the tool set belongs to the interpreter, not to the base image).
  */
-import type { DirectOnlyTool, SubagentManifest, ToolManifestEntry } from "../engine-contract.js";
+import type { SubagentManifest, ToolManifestEntry } from "../engine-contract.js";
 import type { HostCalls } from "./host-calls.js";
 import { MAX_RESPONSE_SCHEMA_BYTES, taskRequestProblem } from "./task-request.js";
 import { jsonParse, jsonStringify, NativeProxy, objectCreate, objectFreeze, objectPrototype, reflectGet } from "./intrinsics.js";
+
+/** A tool only the host may call (allowedCallers without "program"). */
+type DirectOnlyTool = Pick<ToolManifestEntry, "name" | "key">;
 
 export interface ToolDescription {
   name: string;
