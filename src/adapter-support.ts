@@ -25,3 +25,9 @@ export { camelCase } from "./host/tool-names.js";
 
 /** The option names createInterpreter accepts (anything else is INVALID_OPTIONS). */
 export const INTERPRETER_OPTION_NAMES: ReadonlySet<string> = KNOWN_OPTIONS;
+
+/** quickbox ToolDefinitions an adapter offers the model directly (allowedCallers with "direct"), run with ctx.caller direct. */
+export { directTools, type DirectTool, type DirectCallContext } from "./host/direct-tools.js";
+
+/** Whether a tool's allowedCallers (undefined: both) allow a caller; why a value is not valid. */
+export { allowedCallersProblem, allowsCaller } from "./host/tool-callers.js";

@@ -51,10 +51,11 @@ export interface GuestOutputLimits {
   maxValueChars: number;
 }
 
-/** What the engine configures the prelude with (JSON): output limits, tools, subagents. */
+/** What the engine configures the prelude with (JSON): output limits, tools (and those programs may not call, `directOnly`), subagents. */
 export interface GuestConfiguration {
   limits: GuestOutputLimits;
   tools: ToolManifestEntry[];
+  directOnly?: Pick<ToolManifestEntry, "name" | "key">[];
   subagents: SubagentManifest;
 }
 
@@ -98,6 +99,7 @@ export interface SubagentManifest {
 /** What the guest is told about the interpreter: its tools and subagents. */
 export interface GuestManifest {
   tools: ToolManifestEntry[];
+  directOnly?: Pick<ToolManifestEntry, "name" | "key">[];
   subagents: SubagentManifest;
 }
 
@@ -319,10 +321,11 @@ export interface EngineRunContext {
   onSnapshot?: () => void;
 }
 
-/** One request's calls: its thread and the signal that aborts them. */
+/** One request's calls: its thread, the signal that aborts them, the program run (ctx.caller.evalId; set by the thread directory). */
 export interface CallScope {
   threadId: string;
   signal: AbortSignal;
+  evalId?: string;
 }
 
 export type ResultSink = (results: CallResult[]) => void;

@@ -30,6 +30,8 @@ export type {
   TaskRequest,
   ThreadInfo,
   ThreadState,
+  ToolCaller,
+  ToolCallerType,
   ToolContext,
   ToolDefinition,
   ToolSchema,

@@ -69,6 +69,7 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
   const resolved = resolveOptions(options);
   const manifest: GuestManifest = {
     tools: resolved.tools.manifest(),
+    directOnly: resolved.tools.directOnly(),
     subagents: resolved.subagents ? resolved.subagents.manifest() : { enabled: false, types: [] },
   };
   const executor = new CallExecutor(resolved.tools, resolved.subagents, {

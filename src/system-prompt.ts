@@ -13,7 +13,7 @@ function indentBlock(text: string, indent: string): string {
 }
 
 function toolsSection(options: ResolvedOptions): string[] {
-  const tools = options.tools.tools();
+  const tools = options.tools.programTools();
   if (!tools.length) return [];
   if (options.promptTools === "names") {
     return [
@@ -81,7 +81,7 @@ export function renderSystemPrompt(options: ResolvedOptions): string {
     engine.clock === "virtual"
       ? "Date.now() starts at 0 (1970-01-01T00:00:00Z, UTC) in a new thread and advances only while the program waits on timers; setTimeout/setInterval fire in virtual time, so waiting costs no real time."
       : "Date.now() is the real clock; timers wait real time.";
-  const hasTools = options.tools.size > 0;
+  const hasTools = options.tools.programTools().length > 0;
   const capabilities = [hasTools ? "`tools`" : "", options.subagents ? "`task()`" : ""].filter(Boolean).join(" and ");
   const toolBudget =
     hasTools && engine.maxToolCalls !== null

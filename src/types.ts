@@ -6,13 +6,27 @@ export type JsonSchema = { [key: string]: unknown } | boolean;
 /** JSON Schema, a zod v4 schema, or any Standard Schema. */
 export type ToolSchema = JsonSchema | StandardSchemaV1;
 
+/** Who may call a tool: a program (`await tools.x()`), or the host / a framework adapter directly (the model's own tool call). */
+export type ToolCallerType = "program" | "direct";
+
+/**
+ * Who made a tool call. "program": the thread's program; `evalId` names the run it belongs to, one
+ * per `eval()`, kept by every `resume()` of that run (also in another process), so the calls of one
+ * program share it across pauses. "direct": the host or an adapter called the tool itself (e.g. the
+ * model called it as its own tool through quickbox/langchain or quickbox/ai).
+ */
+export type ToolCaller = { type: "program"; threadId: string; evalId: string } | { type: "direct" };
+
 /** What a tool's `execute` (and a subagent dispatch) gets besides its input. */
 export interface ToolContext {
+  /** The program's thread; for a direct call, the adapter's thread (the conversation), when it has one. */
   threadId: string;
-  /** Unique per call within the thread. */
+  /** Unique per call within the thread (a direct call: the model's tool call id). */
   callId: string;
   /** Aborted when the eval is cancelled, times out or ends while the call is still running. */
   signal: AbortSignal;
+  /** Who made the call: a program (with its thread and eval), or a direct call. */
+  caller: ToolCaller;
 }
 
 export interface ToolDefinition<TInput = unknown> {
@@ -23,6 +37,12 @@ export interface ToolDefinition<TInput = unknown> {
   inputSchema?: ToolSchema;
   /** Only describes the result (the prompt's return type); results are not validated. */
   outputSchema?: ToolSchema;
+  /**
+   * Who may call it. Default both. Without "program" the tool is not in the program's `tools` (nor
+   * in the system prompt or `tools.$search`); without "direct" the adapters never offer it to the
+   * model as a tool of its own (it is code-only).
+   */
+  allowedCallers?: ToolCallerType[];
   execute(input: TInput, context: ToolContext): unknown;
 }
 

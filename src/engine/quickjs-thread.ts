@@ -38,6 +38,7 @@ function configurationFor(limits: EvalLimits, manifest: GuestManifest): string {
   const configuration: GuestConfiguration = {
     limits: { maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars },
     tools: manifest.tools,
+    ...(manifest.directOnly?.length ? { directOnly: manifest.directOnly } : {}),
     subagents: manifest.subagents,
   };
   return JSON.stringify(configuration);

@@ -88,7 +88,7 @@ function installTask(): void {
 
 function configure(configuration: GuestConfiguration): void {
   limits = configuration.limits;
-  defineFixedGlobal("tools", buildToolsObject(configuration.tools, hostCalls));
+  defineFixedGlobal("tools", buildToolsObject(configuration.tools, hostCalls, configuration.directOnly ?? []));
   currentTask = configuration.subagents.enabled ? buildTaskFunction(configuration.subagents, hostCalls) : null;
   if (currentTask) installTask();
 }

@@ -7,6 +7,9 @@ import type { HostCalls } from "./host-calls.js";
 import { MAX_RESPONSE_SCHEMA_BYTES, taskRequestProblem } from "./task-request.js";
 import { jsonParse, jsonStringify, NativeProxy, objectCreate, objectFreeze, objectPrototype, reflectGet } from "./intrinsics.js";
 
+/** A tool only the host may call (allowedCallers without "program"). */
+type DirectOnlyTool = Pick<ToolManifestEntry, "name" | "key">;
+
 export interface ToolDescription {
   name: string;
   description: string;
@@ -55,13 +58,15 @@ function likelyTool(name: string, manifest: ToolManifestEntry[]): ToolManifestEn
   return best?.entry;
 }
 
-/** The TypeError a program gets for calling a name that is not one of its tools. */
-function unknownToolError(name: string, manifest: ToolManifestEntry[]): TypeError {
-  const match = likelyTool(name, manifest);
+/** The TypeError a program gets for calling a name that is not one of its tools (or one only the host may call). */
+function unknownToolError(name: string, manifest: ToolManifestEntry[], directOnly: DirectOnlyTool[]): TypeError {
   const keys = manifest.map((entry) => entry.key);
   const listed = keys.length > LISTED_TOOLS ? `${keys.slice(0, LISTED_TOOLS).join(", ")} and ${keys.length - LISTED_TOOLS} more` : keys.join(", ");
-  const hint = match ? ` (did you mean tools.${match.key}?)` : "";
   const available = keys.length ? `available: ${listed}; tools.$search(query) finds tools by words` : "this interpreter has no tools";
+  const hostOnly = directOnly.find((entry) => entry.key === name || entry.name === name);
+  if (hostOnly) return new TypeError(`tools.${name} is not available to programs (the host allows only direct calls of ${hostOnly.name}); ${available}`);
+  const match = likelyTool(name, manifest);
+  const hint = match ? ` (did you mean tools.${match.key}?)` : "";
   return new TypeError(`tools.${name} is not a tool${hint}; ${available}`);
 }
 
@@ -72,7 +77,7 @@ function unknownToolError(name: string, manifest: ToolManifestEntry[]): TypeErro
  * the tools, instead of QuickJS's bare "not a function". `"name" in tools` and Object.keys are
  * unchanged: only the keys are own properties.
  */
-function missingToolFallback(manifest: ToolManifestEntry[], byOriginalName: Map<string, string>): object {
+function missingToolFallback(manifest: ToolManifestEntry[], byOriginalName: Map<string, string>, directOnly: DirectOnlyTool[]): object {
   // The target inherits from Object.prototype, so `tools instanceof Object` and rendering stay as
   // for a plain object (the proxy stands between them, it does not replace Object.prototype).
   // Frozen: a program cannot plant names in it (writes through the proxy reach the target).
@@ -83,7 +88,7 @@ function missingToolFallback(manifest: ToolManifestEntry[], byOriginalName: Map<
       if (camelKey !== undefined) return reflectGet(receiver as object, camelKey);
       return {
         [key](): never {
-          throw unknownToolError(key, manifest);
+          throw unknownToolError(key, manifest, directOnly);
         },
       }[key];
     },
@@ -100,10 +105,10 @@ function extraArgumentsError(entry: ToolManifestEntry, count: number): TypeError
   return new TypeError(`tools.${entry.key} takes one input object, not ${count} arguments: ${shown}`);
 }
 
-export function buildToolsObject(manifest: ToolManifestEntry[], calls: HostCalls): Record<string, unknown> {
+export function buildToolsObject(manifest: ToolManifestEntry[], calls: HostCalls, directOnly: DirectOnlyTool[] = []): Record<string, unknown> {
   const byOriginalName = new Map<string, string>();
   for (const entry of manifest) if (entry.name !== entry.key) byOriginalName.set(entry.name, entry.key);
-  const tools = objectCreate(missingToolFallback(manifest, byOriginalName)) as Record<string, unknown>;
+  const tools = objectCreate(missingToolFallback(manifest, byOriginalName, directOnly)) as Record<string, unknown>;
   for (const entry of manifest) {
     const toolName = entry.name;
     tools[entry.key] = {

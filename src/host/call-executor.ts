@@ -1,7 +1,7 @@
 /**
  * Runs the program's host calls on the host (the main thread in worker mode): parse and check
  * the arguments, validate them against the tool's schema before `execute`, run the tool or
- * subagent with `{ threadId, callId, signal }`, encode the result, and deliver results in batches
+ * subagent with `{ threadId, callId, signal, caller }` (caller: the program, with its eval), encode the result, and deliver results in batches
  * (everything that completes in the same microtask turn goes back together).
  */
 import type { CallError, CallResult, CallRunner, CallScope, GuestCall, ResultSink } from "../engine-contract.js";
@@ -12,13 +12,28 @@ import type { EmitEvent } from "./events.js";
 import { encodeForGuest, PayloadError, payloadTooLarge } from "./guest-encoding.js";
 import { describeIssues } from "./schema.js";
 import type { SubagentRunner } from "./subagents.js";
-import type { ToolRegistry } from "./tool-registry.js";
+import { newEvalId } from "./tool-callers.js";
+import type { RegisteredTool, ToolRegistry } from "./tool-registry.js";
 import { taskRequestProblem } from "../guest/task-request.js";
 
 export interface ExecutorOptions {
   maxToolPayloadBytes: number;
   sanitizeToolErrors: boolean;
   emit: EmitEvent;
+}
+
+/**
+ * A call of a tool the program may not call: a direct-only tool (allowedCallers without
+ * "program"), or no tool at all. The guest's `tools` does not offer either; this answers a call
+ * made anyway (a forged call, or a resume under another tool set).
+ */
+function refusal(call: GuestCall, tool: RegisteredTool | undefined): CallResult {
+  if (!tool) return { id: call.id, ok: false, error: { name: "ToolError", message: `unknown tool ${JSON.stringify(call.name)}` } };
+  return {
+    id: call.id,
+    ok: false,
+    error: { name: "ToolError", message: `tools.${tool.key} is not available to programs (allowedCallers: ${JSON.stringify(tool.definition.allowedCallers)})`, details: { tool: call.name } },
+  };
 }
 
 class ResultBatcher {
@@ -67,6 +82,7 @@ export class CallExecutor implements CallRunner {
       return problem ? { id: call.id, ok: false, error: { name: "TaskError", message: problem } } : { id: call.id, ok: true };
     }
     const tool = this.tools.get(call.name);
+    if (tool && !tool.forPrograms) return refusal(call, tool);
     if (!tool?.input) return { id: call.id, ok: true };
     const checked = await tool.input.validate(args);
     if (checked.ok) return { id: call.id, ok: true };
@@ -103,13 +119,15 @@ export class CallExecutor implements CallRunner {
     } catch {
       return fail({ name: "ToolInputError", message: `${call.name}: the arguments are not valid JSON` });
     }
-    const context: ToolContext = { threadId: scope.threadId, callId: call.id, signal: scope.signal };
+    // The thread directory names the eval; a scope without one (none in practice) gets its own.
+    const caller = { type: "program", threadId: scope.threadId, evalId: scope.evalId ?? newEvalId() } as const;
+    const context: ToolContext = { threadId: scope.threadId, callId: call.id, signal: scope.signal, caller };
     return call.kind === "task" ? this.#runTask(call, args, context) : this.#runTool(call, args, context);
   }
 
   async #runTool(call: GuestCall, args: unknown, context: ToolContext): Promise<CallResult> {
     const tool = this.tools.get(call.name);
-    if (!tool) return { id: call.id, ok: false, error: { name: "ToolError", message: `unknown tool ${JSON.stringify(call.name)}` } };
+    if (!tool?.forPrograms) return refusal(call, tool);
     let input = args;
     if (tool.input) {
       const checked = await tool.input.validate(args);

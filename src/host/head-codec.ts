@@ -26,6 +26,7 @@ function isInterrupt(value: unknown): boolean {
     isRecord(value) &&
     typeof value.id === "string" &&
     (value.callId === undefined || typeof value.callId === "string") &&
+    (value.evalId === undefined || typeof value.evalId === "string") &&
     (value.kind === "tool" || value.kind === "task") &&
     typeof value.name === "string" &&
     "args" in value &&

@@ -6,6 +6,7 @@ import { QuickboxError } from "../errors.js";
 import type { ToolManifestEntry } from "../engine-contract.js";
 import type { ToolDefinition } from "../types.js";
 import { adaptSchema, type SchemaAdapter } from "./schema.js";
+import { allowedCallersProblem, allowsCaller } from "./tool-callers.js";
 import { camelCase, isValidToolKey, toolKeyProblem } from "./tool-names.js";
 import { renderSignature } from "./type-rendering.js";
 
@@ -14,6 +15,8 @@ export interface RegisteredTool {
   key: string;
   input: SchemaAdapter | undefined;
   signature: string;
+  /** Its allowedCallers include "program" (it is in the program's `tools`). */
+  forPrograms: boolean;
 }
 
 function invalid(message: string): never {
@@ -50,6 +53,8 @@ export class ToolRegistry {
       if (definition.description !== undefined && typeof definition.description !== "string") {
         invalid(`tool ${JSON.stringify(definition.name)}: description must be a string`);
       }
+      const callersProblem = allowedCallersProblem(definition.allowedCallers);
+      if (callersProblem) invalid(`tool ${JSON.stringify(definition.name)}: ${callersProblem}`);
       const key = camelCase(definition.name);
       if (!isValidToolKey(key)) {
         invalid(`tool ${JSON.stringify(definition.name)}: ${toolKeyProblem(key)}`);
@@ -66,7 +71,7 @@ export class ToolRegistry {
         ...(input && !input.jsonSchema ? { inputDescription: describeStandardOnly(definition.inputSchema) ?? "validated by the host" } : {}),
         output: output?.jsonSchema,
       });
-      this.#byName.set(definition.name, { definition, key, input, signature });
+      this.#byName.set(definition.name, { definition, key, input, signature, forPrograms: allowsCaller(definition, "program") });
     }
   }
 
@@ -82,8 +87,20 @@ export class ToolRegistry {
     return [...this.#byName.values()];
   }
 
+  /** The tools a program can call (allowedCallers with "program"): its `tools`, the prompt's signatures. */
+  programTools(): RegisteredTool[] {
+    return this.tools().filter((tool) => tool.forPrograms);
+  }
+
+  /** Tools a program cannot call (direct-only): named as such when a program tries. */
+  directOnly(): { name: string; key: string }[] {
+    return this.tools()
+      .filter((tool) => !tool.forPrograms)
+      .map((tool) => ({ name: tool.definition.name, key: tool.key }));
+  }
+
   manifest(): ToolManifestEntry[] {
-    return this.tools().map((tool) => ({
+    return this.programTools().map((tool) => ({
       name: tool.definition.name,
       key: tool.key,
       description: tool.definition.description ?? "",

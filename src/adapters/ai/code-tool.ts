@@ -11,6 +11,7 @@ import { modelText, toCodeToolOutput } from "./code-output.js";
 import { approveClearedCalls } from "./conditional-approval.js";
 import { convertTools, type ApprovalPredicate } from "./convert-tools.js";
 import { defaultDescription } from "./description.js";
+import { checkAllowedCallers, directToolSet } from "./direct-tools.js";
 import { lazyInterpreter } from "./lazy-interpreter.js";
 import { scopeOf, type ScopeByThread, type ToolCallScope } from "./tool-scope.js";
 import { checkToolSet } from "./tool-set.js";
@@ -43,8 +44,9 @@ function pausedThreadError(threadId: string): QuickboxError {
 }
 
 export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
-  const { tools, quickboxTools = [], threadId, description, ...interpreterOptions } = options;
+  const { tools, quickboxTools = [], threadId, description, allowedCallers, ...interpreterOptions } = options;
   const toolList = checkToolSet(tools);
+  const callers = checkAllowedCallers(allowedCallers, toolList);
   if (!Array.isArray(quickboxTools)) throw new QuickboxError("INVALID_OPTIONS", "createCodeTool: quickboxTools must be an array of quickbox ToolDefinitions");
   const resolveThreadId = threadIdResolver(threadId);
   const scopes: ScopeByThread = new Map();
@@ -52,7 +54,7 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
   let approvalPredicates = new Map<string, ApprovalPredicate>();
 
   const interpreter = lazyInterpreter(async () => {
-    const converted = await convertTools(toolList, scopes);
+    const converted = await convertTools(toolList, scopes, callers);
     approvalPredicates = converted.approvalPredicates;
     return createInterpreter({
       ...interpreterOptions,
@@ -95,6 +97,7 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
       const threads = await (await interpreter.get()).threads();
       return threads.filter((thread) => thread.state === "paused").map((thread) => ({ threadId: thread.threadId, interrupts: thread.interrupts ?? [] }));
     },
+    directTools: () => directToolSet(toolList, callers, quickboxTools, resolveThreadId),
     systemPrompt: async () => (await interpreter.get()).systemPrompt(),
     interpreter: () => interpreter.get(),
     dispose: () => interpreter.dispose(),
@@ -102,7 +105,7 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
   };
 
   const codeTool = tool<CodeToolInput, CodeToolOutput>({
-    description: description ?? defaultDescription(toolList, quickboxTools),
+    description: description ?? defaultDescription(toolList, quickboxTools, callers),
     inputSchema: codeInputSchema,
     execute,
     toModelOutput: ({ output }) => ({ type: "text", value: modelText(output) }),

@@ -5,6 +5,7 @@
  */
 import type { ModelMessage } from "ai";
 import type { InterpreterOptions, ToolDefinition } from "../../index.js";
+import type { CallersByName } from "./direct-tools.js";
 import { executionOptions, type ScopeByThread } from "./tool-scope.js";
 import { jsonSchemaOf, toToolSchema } from "./tool-schema.js";
 import type { ExecutableTool } from "./tool-set.js";
@@ -34,9 +35,11 @@ async function finalOutput(output: unknown): Promise<unknown> {
   return last;
 }
 
-async function toDefinition(name: string, tool: ExecutableTool, scopes: ScopeByThread): Promise<ToolDefinition> {
+async function toDefinition(name: string, tool: ExecutableTool, scopes: ScopeByThread, callers: CallersByName): Promise<ToolDefinition> {
+  const allowedCallers = callers.get(name);
   return {
     name,
+    ...(allowedCallers ? { allowedCallers } : {}),
     ...(tool.description !== undefined ? { description: tool.description } : {}),
     inputSchema: await toToolSchema(tool.inputSchema),
     ...(tool.outputSchema !== undefined ? { outputSchema: await jsonSchemaOf(tool.outputSchema) } : {}),
@@ -45,7 +48,8 @@ async function toDefinition(name: string, tool: ExecutableTool, scopes: ScopeByT
   };
 }
 
-export async function convertTools(tools: [string, ExecutableTool][], scopes: ScopeByThread): Promise<ConvertedTools> {
+/** `callers`: allowedCallers by tool name (a direct-only tool stays out of the program's `tools`). */
+export async function convertTools(tools: [string, ExecutableTool][], scopes: ScopeByThread, callers: CallersByName): Promise<ConvertedTools> {
   const interruptOn: ConvertedTools["interruptOn"] = {};
   const approvalPredicates = new Map<string, ApprovalPredicate>();
   for (const [name, tool] of tools) {
@@ -55,6 +59,6 @@ export async function convertTools(tools: [string, ExecutableTool][], scopes: Sc
       approvalPredicates.set(name, tool.needsApproval as ApprovalPredicate);
     }
   }
-  const definitions = await Promise.all(tools.map(([name, tool]) => toDefinition(name, tool, scopes)));
+  const definitions = await Promise.all(tools.map(([name, tool]) => toDefinition(name, tool, scopes, callers)));
   return { definitions, interruptOn, approvalPredicates };
 }

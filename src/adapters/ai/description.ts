@@ -3,7 +3,9 @@
  * rules and TypeScript signatures are the interpreter's `systemPrompt()` (for `system`), which needs
  * the interpreter, while a description must exist before it.
  */
+import { allowsCaller } from "../../adapter-support.js";
 import type { ToolDefinition } from "../../index.js";
+import type { CallersByName } from "./direct-tools.js";
 import type { ExecutableTool } from "./tool-set.js";
 
 /** The name the program uses (DESIGN.md §3): each run of `-`/`_` before a letter or digit is dropped and that character upper-cased. */
@@ -20,10 +22,11 @@ function toolLine(name: string, description: string | undefined, needsApproval: 
   return `- tools.${programToolName(name)}(input)${notes.length ? `: ${notes.join("; ")}` : ""}`;
 }
 
-export function defaultDescription(aiTools: [string, ExecutableTool][], quickboxTools: ToolDefinition[]): string {
+/** Names the tools a program can call (allowedCallers with "program"). */
+export function defaultDescription(aiTools: [string, ExecutableTool][], quickboxTools: ToolDefinition[], callers: CallersByName): string {
   const tools = [
-    ...aiTools.map(([name, tool]) => toolLine(name, tool.description, Boolean(tool.needsApproval))),
-    ...quickboxTools.map((tool) => toolLine(tool.name, tool.description, false)),
+    ...aiTools.filter(([name]) => allowsCaller({ allowedCallers: callers.get(name) }, "program")).map(([name, tool]) => toolLine(name, tool.description, Boolean(tool.needsApproval))),
+    ...quickboxTools.filter((tool) => allowsCaller(tool, "program")).map((tool) => toolLine(tool.name, tool.description, false)),
   ];
   const lines = [
     "Run a JavaScript/TypeScript program in a persistent sandbox. Write one short program instead of many single steps: " +

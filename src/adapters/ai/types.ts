@@ -1,6 +1,6 @@
 /** Public types of the quickbox/ai adapter. */
 import type { ModelMessage, Tool, ToolExecutionOptions, ToolSet } from "ai";
-import type { Decision, EvalResult, Interpreter, InterpreterOptions, Interrupt, ToolDefinition } from "../../index.js";
+import type { Decision, EvalResult, Interpreter, InterpreterOptions, Interrupt, ToolCallerType, ToolDefinition } from "../../index.js";
 
 /** What the model sends to the code tool. */
 export interface CodeToolInput {
@@ -28,8 +28,13 @@ export type CodeThreadId = string | ((call: ToolExecutionOptions) => string);
 export interface CreateCodeToolOptions extends Omit<InterpreterOptions, "tools"> {
   /** AI SDK tools, `{ name: tool }` as `generateText` takes them; the program calls `tools.<camelCaseName>(input)`. */
   tools?: ToolSet;
-  /** quickbox ToolDefinitions next to them (e.g. `await mcpTools(client)` from quickbox/mcp). */
+  /** quickbox ToolDefinitions next to them (e.g. `await mcpTools(client)` from quickbox/mcp); each with its own `allowedCallers`. */
   quickboxTools?: ToolDefinition[];
+  /**
+   * Who may call the AI SDK tools in `tools`, by name (default both): `["program"]` is code-only
+   * (left out of `directTools()`), `["direct"]` direct-only (not in the program's `tools`).
+   */
+  allowedCallers?: Record<string, ToolCallerType[]>;
   /** Default: one thread per code tool, with an id unique to it. */
   threadId?: CodeThreadId;
   /** Replaces the code tool's description (default: a short one naming the tools; see `systemPrompt()`). */
@@ -56,6 +61,12 @@ export interface CodeToolControls {
   resume(threadId: string, decisions: Record<string, Decision>, options?: ResumeCodeOptions): Promise<CodeToolOutput>;
   /** Programs waiting for decisions (also after a reload, with a persistent `store`). */
   pending(): Promise<PausedProgram[]>;
+  /**
+   * The tools to offer the model besides the code tool: those of `tools` and `quickboxTools` whose
+   * allowedCallers include "direct" (quickbox tools run with `ctx.caller` `{ type: "direct" }`).
+   * `generateText({ tools: { run_code: code, ...code.directTools() } })`.
+   */
+  directTools(): ToolSet;
   /** The interpreter's rules and tool signatures, for `generateText({ system })`. Creates the interpreter. */
   systemPrompt(): Promise<string>;
   /** The interpreter, created on first use (first call, `resume`, `pending`, `systemPrompt`). */

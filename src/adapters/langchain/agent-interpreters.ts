@@ -130,7 +130,8 @@ export class AgentInterpreters {
 
   #ensure(tools: AgentTool[], taskTool: AgentTool | undefined): void {
     const evalFor = (threadId: string) => this.#contexts.get(threadId);
-    const definitions = toToolDefinitions(tools, evalFor);
+    // Agent tools a program may call (ptc), then the quickbox tools (their allowedCallers decide).
+    const definitions = [...toToolDefinitions(tools, evalFor), ...this.#options.quickboxTools];
     const subagents = taskTool ? taskDispatch(taskTool, evalFor) : undefined;
     const signature = JSON.stringify({
       tools: definitions.map((definition) => [definition.name, definition.description ?? "", definition.inputSchema ?? null]),

@@ -17,29 +17,16 @@ import { createMiddleware } from "langchain";
 import { z } from "zod";
 import { isQuickboxError, pruneSnapshots, QuickboxError, type EvalResult, type Interpreter, type PruneOptions } from "../../index.js";
 import { AgentInterpreters } from "./agent-interpreters.js";
+import { directLangChainTools, refuseCodeOnly, withoutCodeOnly } from "./direct-tools.js";
 import { decisionsFromResume, interruptPayload } from "./interrupt-payload.js";
 import { resolveMiddlewareOptions, type CodeInterpreterMiddlewareOptions } from "./middleware-options.js";
+import { threadIdOf, type ToolRuntimeLike } from "./tool-runtime.js";
 
-/** What the eval tool's function receives from LangChain besides its input. */
-interface ToolRuntimeLike {
-  state?: unknown;
-  toolCallId?: string;
-  toolCall?: { id?: string };
-  configurable?: Record<string, unknown>;
-  config?: { configurable?: Record<string, unknown> };
-  signal?: AbortSignal;
-  writer?: ((chunk: unknown) => void) | null;
-}
 
 const EVAL_DESCRIPTION =
   "Run a JavaScript/TypeScript program in a persistent sandbox (state survives between calls in this conversation). " +
   "Call the listed tools from code as `await tools.name(input)`; return only a compact result. The system message describes the rules.";
 
-
-function threadIdOf(runtime: ToolRuntimeLike): string {
-  const id = runtime.configurable?.thread_id ?? runtime.config?.configurable?.thread_id;
-  return id === undefined || id === null ? "default" : String(id);
-}
 
 /**
  * Time travel: the graph state records the snapshot id of the interpreter state it had. When it
@@ -217,7 +204,8 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
         .optional()
         .register(registry, { reducer: { fn: (previous: string | undefined, next: string | undefined) => next ?? previous } }),
     }),
-    tools: [evalTool],
+    // The quickbox tools the model may call itself (allowedCallers with "direct").
+    tools: [evalTool, ...directLangChainTools(resolved.quickboxTools)],
     // mode "turn": each agent run (invoke/stream) is a turn; the thread starts fresh in the next.
     // (A run stopped by an interrupt does not get here: a paused program is kept.)
     afterAgent: async () => {
@@ -231,8 +219,12 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
     },
     wrapModelCall: async (request, handler) => {
       agent.syncTools(request.tools);
-      return handler({ ...request, systemMessage: request.systemMessage.concat(await agent.systemPrompt()) });
+      // Code-only tools (allowedCallers without "direct") are resolved for programs above, never offered to the model.
+      const tools = resolved.codeOnly.size ? withoutCodeOnly(request.tools, resolved.codeOnly) : request.tools;
+      return handler({ ...request, tools, systemMessage: request.systemMessage.concat(await agent.systemPrompt()) });
     },
+    // Only with code-only tools: a wrapToolCall hook changes how LangChain treats every tool's errors.
+    wrapToolCall: resolved.codeOnly.size ? refuseCodeOnly(resolved.codeOnly, resolved.toolName) : undefined,
   });
   const prune = async ({ checkpointer, keep = [], ...rest }: CheckpointPruneOptions = {}) => {
     const referenced = new Set(keep);

@@ -3,8 +3,8 @@
  * `@langchain/quickjs` as aliases, so switching is a one-line change. Giving both names of one
  * option is INVALID_OPTIONS.
  */
-import { INTERPRETER_OPTION_NAMES } from "../../adapter-support.js";
-import { QuickboxError, type InterpreterOptions } from "../../index.js";
+import { allowedCallersProblem, INTERPRETER_OPTION_NAMES } from "../../adapter-support.js";
+import { QuickboxError, type InterpreterOptions, type ToolCallerType, type ToolDefinition } from "../../index.js";
 
 /** An agent tool as the middleware sees it (a LangChain StructuredTool or anything shaped like one). */
 export interface AgentTool {
@@ -21,6 +21,18 @@ export interface CodeInterpreterMiddlewareOptions extends Omit<InterpreterOption
    * listed: the program reaches subagents through `task()`.
    */
   ptc?: (string | AgentTool)[];
+  /**
+   * Who may call the agent tools, by name (default both): `["program"]` makes a `ptc` tool
+   * code-only (the model is not offered it; a direct call of it is refused). "program" is what
+   * `ptc` lists, so a name here has "program" exactly when `ptc` lists it.
+   */
+  allowedCallers?: Record<string, ToolCallerType[]>;
+  /**
+   * quickbox ToolDefinitions (e.g. `await mcpTools(client)`), each with its own `allowedCallers`:
+   * with "program" the program calls them; with "direct" the model is offered them as tools of
+   * the middleware, run with `ctx.caller` `{ type: "direct" }`.
+   */
+  quickboxTools?: ToolDefinition[];
   /** Name of the tool the model calls with a program. Default "eval". */
   toolName?: string;
   /** Replaces the interpreter's base instructions in the system message (tool signatures stay). */
@@ -35,6 +47,9 @@ export interface CodeInterpreterMiddlewareOptions extends Omit<InterpreterOption
 
 export interface ResolvedMiddlewareOptions {
   ptc: (string | AgentTool)[];
+  /** Agent tools the model is not offered (allowedCallers without "direct"). */
+  codeOnly: ReadonlySet<string>;
+  quickboxTools: ToolDefinition[];
   toolName: string;
   systemPrompt: string | undefined;
   subagents: boolean;
@@ -54,7 +69,7 @@ function invalid(message: string): never {
 
 export function resolveMiddlewareOptions(input: CodeInterpreterMiddlewareOptions = {}): ResolvedMiddlewareOptions {
   if (typeof input !== "object" || input === null) invalid("options must be an object");
-  const { ptc = [], toolName = "eval", systemPrompt, subagents = true, ...rest } = input;
+  const { ptc = [], toolName = "eval", systemPrompt, subagents = true, allowedCallers, quickboxTools = [], ...rest } = input;
   const interpreter: Record<string, unknown> = { ...rest };
   for (const [alias, name] of ALIASES) {
     const aliasValue = interpreter[alias];
@@ -67,7 +82,7 @@ export function resolveMiddlewareOptions(input: CodeInterpreterMiddlewareOptions
   // A misspelt option fails here, not at the first model call.
   for (const key of Object.keys(interpreter)) {
     if (!INTERPRETER_OPTION_NAMES.has(key) || key === "subagents") {
-      invalid(`unknown option ${JSON.stringify(key)}; known: ptc, toolName, systemPrompt, subagents, ${ALIASES.map(([alias]) => alias).join(", ")}, and createInterpreter's options`);
+      invalid(`unknown option ${JSON.stringify(key)}; known: ptc, allowedCallers, quickboxTools, toolName, systemPrompt, subagents, ${ALIASES.map(([alias]) => alias).join(", ")}, and createInterpreter's options`);
     }
   }
   if (!Array.isArray(ptc)) invalid("ptc must be an array of tool names or tools");
@@ -82,5 +97,28 @@ export function resolveMiddlewareOptions(input: CodeInterpreterMiddlewareOptions
   if (ptc.some((entry) => (typeof entry === "string" ? entry : entry.name) === toolName)) invalid(`ptc cannot list the middleware's own tool "${toolName}"`);
   if (systemPrompt !== undefined && typeof systemPrompt !== "string") invalid("systemPrompt must be a string");
   if (typeof subagents !== "boolean") invalid("subagents must be true or false here (the agent's task tool is used)");
-  return { ptc, toolName, systemPrompt, subagents, interpreter: interpreter as Omit<InterpreterOptions, "tools" | "subagents"> };
+  if (!Array.isArray(quickboxTools)) invalid("quickboxTools must be an array of quickbox ToolDefinitions");
+  const codeOnly = codeOnlyTools(allowedCallers, new Set(ptc.map((entry) => (typeof entry === "string" ? entry : entry.name))));
+  return { ptc, codeOnly, quickboxTools, toolName, systemPrompt, subagents, interpreter: interpreter as Omit<InterpreterOptions, "tools" | "subagents"> };
+}
+
+/** The agent tools named in `allowedCallers` without "direct"; checks each entry against `ptc` (INVALID_TOOL for a bad value). */
+function codeOnlyTools(allowedCallers: unknown, inPtc: ReadonlySet<string>): ReadonlySet<string> {
+  const codeOnly = new Set<string>();
+  if (allowedCallers === undefined) return codeOnly;
+  if (typeof allowedCallers !== "object" || allowedCallers === null || Array.isArray(allowedCallers)) invalid('allowedCallers must be an object of tool names → ["program"] / ["direct"] / both');
+  for (const [name, callers] of Object.entries(allowedCallers)) {
+    const problem = allowedCallersProblem(callers);
+    if (problem) throw new QuickboxError("INVALID_TOOL", `createCodeInterpreterMiddleware: tool "${name}": ${problem}`);
+    const list = callers as ToolCallerType[];
+    if (list.includes("program") !== inPtc.has(name)) {
+      invalid(
+        list.includes("program")
+          ? `allowedCallers lets programs call "${name}", but ptc does not list it (programs call the tools ptc lists)`
+          : `ptc lists "${name}", but its allowedCallers leave out "program"`,
+      );
+    }
+    if (!list.includes("direct")) codeOnly.add(name);
+  }
+  return codeOnly;
 }

@@ -10,10 +10,11 @@ import type { EvalResult } from "../../types.js";
 import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
 import { lostWarning, publicInterrupt, type HeldInterrupt } from "./thread-table.js";
 
-function heldInterrupts(pending: PendingInterrupt[] | undefined): HeldInterrupt[] {
+function heldInterrupts(pending: PendingInterrupt[] | undefined, evalId: string): HeldInterrupt[] {
   return (pending ?? []).map((interrupt) => ({
     id: interrupt.id,
     callId: interrupt.callId,
+    evalId,
     kind: interrupt.kind,
     name: interrupt.name,
     args: parseArgs(interrupt.args),
@@ -37,9 +38,9 @@ function lostRace(threadId: string, kind: "eval" | "resume"): QuickboxError {
 /**
  * Applies a reply to the thread and renders its result. `restored`: the request carried the
  * thread's stored chain (it was not live), which the restart note of a lost thread says.
- * `resume`: the reply ends a resume, whose claim the head write clears.
+ * `evalId`: the program run (kept with a pause). `resume`: the reply ends a resume, whose claim the head write clears.
  */
-export async function settleReply(context: DirectoryContext, threadId: string, reply: EngineReply, restored: boolean, resume = false): Promise<EvalResult> {
+export async function settleReply(context: DirectoryContext, threadId: string, reply: EngineReply, restored: boolean, evalId: string, resume = false): Promise<EvalResult> {
   const { table, options, persistence } = context;
   const { outcome } = reply;
   const paused = outcome.status === "paused";
@@ -58,7 +59,7 @@ export async function settleReply(context: DirectoryContext, threadId: string, r
   const callFinished = options.engine.mode === "call" && !paused;
   if (callFinished) table.markNotLive(threadId);
   else if (!reply.lost) table.markUsed(threadId, true);
-  const held = paused ? heldInterrupts(outcome.interrupts) : undefined;
+  const held = paused ? heldInterrupts(outcome.interrupts, evalId) : undefined;
   table.setPaused(threadId, held);
   if (reply.snapshotError && !callFinished) storageWarnings.push(`snapshot not taken: ${reply.snapshotError}`);
   if (callFinished) {

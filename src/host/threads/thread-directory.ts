@@ -20,6 +20,7 @@ import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from
 import { hibernateIdle } from "./hibernation.js";
 import { snapshotErrorOutcome } from "../../result/outcomes.js";
 import { renderResult, settleReply } from "./reply-settlement.js";
+import { callsOfEval, newEvalId, pausedEvalId } from "./eval-ids.js";
 import { executingEntries, LoggingCallRunner, recoverClaim } from "./resume-log.js";
 import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js";
 import { publicInterrupt, ThreadTable, type HeldInterrupt } from "./thread-table.js";
@@ -93,15 +94,16 @@ export class ThreadDirectory {
         if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED") return renderResult(context, snapshotErrorOutcome(error.message, error.reason), 0);
         throw error;
       }
+      const evalId = newEvalId();
       const reply = await this.#client.eval(
         { threadId, code, ...stored, persist: this.#persistEveryEval(), ...this.#releaseAfter(), ...(skills ? { skills } : {}) },
-        { calls: this.executor, ...(signal ? { signal } : {}) },
+        { calls: callsOfEval(this.executor, evalId), ...(signal ? { signal } : {}) },
       );
       // The stored thread could not be restored (the engine said SnapshotError and kept nothing):
       // it is not live now. Marking it live would make the next eval start a fresh thread and
       // store that over the head, silently abandoning the stored state.
       if (stored.restore && reply.outcome.errorType === "SnapshotError" && !reply.snapshot) return renderResult(context, reply.outcome, reply.durationMs);
-      return settleReply(context, threadId, reply, stored.restore !== undefined);
+      return settleReply(context, threadId, reply, stored.restore !== undefined, evalId);
     });
     await hibernateIdle(context, this.#queues);
     return result;
@@ -123,7 +125,13 @@ export class ThreadDirectory {
         { details: { interruptId: interrupt.id, subagentType: interrupt.name } },
       );
     }
-    if (this.options.tools.get(interrupt.name)) return;
+    const tool = this.options.tools.get(interrupt.name);
+    if (tool?.forPrograms) return;
+    if (tool) {
+      throw new QuickboxError("TOOL_MISSING", `interrupt ${interrupt.id} needs the tool "${interrupt.name}", which is not available to programs in this interpreter (allowedCallers: ${JSON.stringify(tool.definition.allowedCallers)}); it stays paused for an interpreter where it is`, {
+        details: { interruptId: interrupt.id, tool: interrupt.name },
+      });
+    }
     throw new QuickboxError("TOOL_MISSING", `interrupt ${interrupt.id} needs the tool "${interrupt.name}", which this interpreter does not have; it stays paused for an interpreter that has it`, {
       details: { interruptId: interrupt.id, tool: interrupt.name },
     });
@@ -188,7 +196,9 @@ export class ThreadDirectory {
     // A resume whose claim another interpreter took over (it was taken for dead) stops at once:
     // the results it could not log never reach its program.
     const takenOver = new AbortController();
-    const calls = new LoggingCallRunner(this.executor, claim, (updated) => this.#writeClaim(threadId, updated), () => takenOver.abort());
+    // The resumed program is the paused eval's: its calls keep that eval's id.
+    const evalId = pausedEvalId(pending);
+    const calls = new LoggingCallRunner(callsOfEval(this.executor, evalId), claim, (updated) => this.#writeClaim(threadId, updated), () => takenOver.abort());
     const stop = signal ? eitherSignal(signal, takenOver.signal) : { signal: takenOver.signal, release: () => {} };
     let reply;
     try {
@@ -208,7 +218,7 @@ export class ThreadDirectory {
       await dropStaleCopy(context, threadId);
       throw new QuickboxError("CONFLICT", `thread "${threadId}": another interpreter took this resume for dead (its claim was older than claimTimeoutMs) and recovered the pause; this resume was stopped and its result not stored`);
     }
-    return settleReply(context, threadId, reply, stored.restore !== undefined, true);
+    return settleReply(context, threadId, reply, stored.restore !== undefined, evalId, true);
   }
 
   /**

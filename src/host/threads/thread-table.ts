@@ -9,9 +9,11 @@ import type { Interrupt } from "../../types.js";
 /** An interrupt as the host keeps it: the public one plus the guest's call id (the tool's ctx.callId). */
 export interface HeldInterrupt extends Interrupt {
   callId?: string;
+  /** The eval whose program made the call (ctx.caller.evalId); absent in heads written before it was kept. */
+  evalId?: string;
 }
 
-export function publicInterrupt({ callId: _callId, ...interrupt }: HeldInterrupt): Interrupt {
+export function publicInterrupt({ callId: _callId, evalId: _evalId, ...interrupt }: HeldInterrupt): Interrupt {
   return interrupt;
 }
 

@@ -1,0 +1,20 @@
+/**
+ * Eval ids (`ctx.caller.evalId`): one per `eval()`. A pause keeps its eval's id with the held
+ * interrupts (in the thread's head too), so every `resume()` of that program, in this process or
+ * another, runs its calls under the same id.
+ */
+import type { CallRunner } from "../../engine-contract.js";
+import { newEvalId } from "../tool-callers.js";
+import type { HeldInterrupt } from "./thread-table.js";
+
+/** The calls of one program run: each call's scope names the run. */
+export function callsOfEval(runner: CallRunner, evalId: string): CallRunner {
+  return { run: (calls, scope, sink) => runner.run(calls, { ...scope, evalId }, sink) };
+}
+
+/** The eval a paused program belongs to (a pause stored before eval ids were kept gets a new one). */
+export function pausedEvalId(pending: HeldInterrupt[]): string {
+  return pending.find((interrupt) => interrupt.evalId !== undefined)?.evalId ?? newEvalId();
+}
+
+export { newEvalId };
