@@ -8,7 +8,7 @@
  *   guest ◀─CallResult── engine ◀──EvalRequest── host
  *                         engine ──EngineReply──▶ host: renders the EvalResult once
  */
-import type { BaseImageSeed } from "./engine/base-image.js";
+import type { BaseImageSeed } from "./engine/base-image-seed.js";
 import type { ClockMode, DecisionType, PersistenceMode, ThreadInfo } from "./types.js";
 
 // ── Guest ⇄ engine: host calls ──────────────────────────────────────────────────────────────

@@ -10,9 +10,12 @@ import type { JSContextPointer, JSRuntimePointer } from "quickjs-emscripten-core
 import { GUEST_PRELUDE_SOURCE } from "../generated/guest-prelude.js";
 import { BIND_CELL_GLOBALS_SCRIPT } from "../guest/cell-global-names.js";
 import { EVAL_GLOBAL, GuestCalls, type ValuePointer } from "./guest-calls.js";
+import type { BaseImageSeed } from "./base-image-seed.js";
 import type { WasmBuildProfile } from "./wasm-build.js";
 import { createWasmInstance, type BoundWasmInstance } from "./wasm-instance.js";
 import { installHostFunctions } from "./host-functions.js";
+
+export type { BaseImageSeed } from "./base-image-seed.js";
 
 export const CHUNK_BYTES = 4096;
 export { MIN_MEMORY_BYTES } from "./wasm-build.js";
@@ -167,23 +170,6 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   };
 }
 
-/**
- * A built image in a form that crosses to another worker (structured clone): the changed ranges'
- * bytes only (~1.9 MB of the ~7 MB image; the rest is what a fresh instance holds). A worker
- * given one skips the build (~200 ms of prelude evaluation per worker).
- */
-export interface BaseImageSeed {
-  readonly profileId: string;
-  readonly byteLength: number;
-  readonly changedRanges: readonly (readonly [number, number])[];
-  /** The changed ranges' bytes, one after another. */
-  readonly changedBytes: Uint8Array;
-  readonly pointers: ImagePointers;
-  readonly hash: string;
-  readonly breakPointerAddress: number | null;
-  readonly deadStackRange: readonly [number, number] | null;
-}
-
 export function baseImageSeed(image: BaseImage): BaseImageSeed {
   const total = image.changedRanges.reduce((sum, [start, end]) => sum + Math.min(end, image.bytes.length) - start, 0);
   const changedBytes = new Uint8Array(total);
@@ -209,7 +195,10 @@ async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.
     offset += length;
   }
   if (offset !== seed.changedBytes.length) throw new Error("quickbox: a base image seed's bytes do not match its ranges");
-  const { changedRanges, pointers, hash, breakPointerAddress, deadStackRange } = seed;
+  const { changedRanges, hash, breakPointerAddress, deadStackRange } = seed;
+  // The seed's pointers are the ones baseImageSeed() took from an image of this build.
+  const pointers = seed.pointers as unknown as ImagePointers;
+  if (INTERNAL_FUNCTIONS.some((name) => typeof pointers.functions[name] !== "number")) throw new Error("quickbox: a base image seed lacks the prelude's functions");
   return { profile, wasmModule, bytes, changedRanges, pointers, hash, breakPointerAddress, deadStackRange };
 }
 

@@ -3,7 +3,7 @@
  * a process builds the image (~200 ms of prelude evaluation), every later one (a bigger pool, a
  * replacement after a crash, the next interpreter) starts from this copy of it.
  */
-import type { BaseImageSeed } from "../engine/base-image.js";
+import type { BaseImageSeed } from "../engine/base-image-seed.js";
 
 const seeds = new WeakMap<WebAssembly.Module, BaseImageSeed>();
 

@@ -100,4 +100,27 @@ describe("package boundaries (built dist/)", () => {
       for (const file of Object.values(conditions)) expect(existsSync(new URL(`../../${file}`, import.meta.url)), `${path}: ${file}`).toBe(true);
     }
   });
+
+  it("no export's declarations reach QuickJS's own types (they need the esnext.disposable lib a consumer may not have)", () => {
+    const reaching: string[] = [];
+    for (const [path, target] of Object.entries(packageJson.exports)) {
+      if (path === "./package.json") continue;
+      const types = (target as Record<string, string>).types!.replace(/^\.\/dist\//, "");
+      const seen = new Set<string>();
+      const visit = (name: string, trail: string[]) => {
+        if (seen.has(name)) return;
+        seen.add(name);
+        const code = readFileSync(new URL(name, dist), "utf8");
+        for (const match of code.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+          const specifier = match[1]!;
+          if (/^(quickjs-emscripten|@jitl\/)/.test(specifier)) reaching.push([...trail, name, specifier].join(" → "));
+          if (!specifier.startsWith(".")) continue;
+          const next = new URL(specifier.replace(/\.js$/, ".d.ts"), new URL(name, dist)).href.slice(dist.href.length);
+          if (existsSync(new URL(next, dist))) visit(next, [...trail, name]);
+        }
+      };
+      visit(types, [path]);
+    }
+    expect(reaching).toEqual([]);
+  });
 });
