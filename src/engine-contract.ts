@@ -49,7 +49,16 @@ export interface CallResult {
 export interface GuestOutputLimits {
   maxResultChars: number;
   maxValueChars: number;
+  /** Console text also streams to the host as it is printed (within maxResultChars). */
+  streamConsole?: boolean;
 }
+
+/**
+ * Something the program sent while it ran (see stream-protocol.ts): a progress() value (devalue
+ * text, read like EvalResult.value) or console text (option streamConsole). `seq` numbers the
+ * events of one eval or resume 1, 2, … in the order the program made them.
+ */
+export type StreamedEvent = { kind: "progress"; seq: number; value: string } | { kind: "stdout"; seq: number; text: string };
 
 /** What the engine configures the prelude with (JSON): output limits, tools (and those programs may not call, `directOnly`), subagents. */
 export interface GuestConfiguration {
@@ -73,6 +82,8 @@ export interface GuestFinishedEval {
   /** devalue text of an ok result, when it was cheap to copy right away. */
   value?: string;
   valueNote?: string;
+  /** progress() calls past MAX_PROGRESS_EVENTS, dropped by the guest (since it last reported). */
+  progressDropped?: number;
 }
 
 /** What the prelude's `poll` reports (JSON): still running, or the rendered result. */
@@ -127,6 +138,8 @@ export interface EngineOptions extends CallLimits {
   maxToolPayloadBytes: number;
   maxResultChars: number;
   captureConsole: boolean;
+  /** Console text streams to the host as `stdout` events (and captureConsole is on). */
+  streamConsole: boolean;
   clock: ClockMode;
   randomSeed: number | undefined;
 }
@@ -148,6 +161,8 @@ export interface EvalLimits extends CallLimits {
   maxResultChars: number;
   /** Largest copy of the result (devalue text) handed to the host as `value`. */
   maxValueChars: number;
+  /** See EngineOptions.streamConsole. */
+  streamConsole?: boolean;
   signal?: AbortSignal;
   /** Time already spent on this eval outside QuickJS (the cell transform): counts against both budgets. */
   spentMs?: number;
@@ -248,6 +263,8 @@ export interface EngineOutcome {
   toolCalls?: number;
   /** The program waits for these decisions: the thread is paused. */
   interrupts?: PendingInterrupt[];
+  /** progress() calls dropped past MAX_PROGRESS_EVENTS (or refused by the engine). */
+  progressDropped?: number;
 }
 
 // ── Host ⇄ engine: requests and replies ─────────────────────────────────────────────────────
@@ -309,6 +326,13 @@ export interface HostCallChannel {
   send(calls: GuestCall[]): void;
   /** Resolves with the results that arrived since the last receive (at least one). */
   receive(): Promise<CallResult[]>;
+  /** Events the program streamed (absent: nobody listens; they are only counted). */
+  stream?(events: StreamedEvent[]): void;
+  /**
+   * `stream` may be called from QuickJS's interrupt handler, while guest code runs (a worker:
+   * it only posts a message). Otherwise events go out when the run next polls the guest.
+   */
+  streamWhileRunning?: boolean;
 }
 
 /** What the engine side (InterpreterCore) gets with an eval or resume besides the request. */
@@ -339,6 +363,8 @@ export interface CallRunner {
 export interface RequestContext {
   calls: CallRunner;
   signal?: AbortSignal;
+  /** Where the request's streamed events go (absent: nobody listens). */
+  stream?: (events: StreamedEvent[]) => void;
 }
 
 /** What the host talks to: the engine inline, or a pool of engine workers. */
@@ -393,6 +419,8 @@ export type HostToWorker =
 /** Messages on the hot-path port, worker → host. */
 export type WorkerToHost =
   | { t: "calls"; id: number; calls: GuestCall[] }
+  /** Posted as soon as the program makes them, also while it computes (see HostCallChannel.streamWhileRunning). */
+  | { t: "events"; id: number; events: StreamedEvent[] }
   | { t: "done"; id: number; reply: EngineReply }
   | { t: "failed"; id: number; error: WireError }
   /** `snapshotting`: the worker starts taking a snapshot (no guest code runs; it may be silent for long). */
