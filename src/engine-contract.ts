@@ -23,10 +23,7 @@ export interface GuestCall {
   name: string;
   /** JSON text of the arguments. */
   args: string;
-  /**
-   * Set for a call held for a human decision: the host only checks the arguments against the
-   * tool's input schema (ok = hold it for a decision; an error = the call fails with it).
-   */
+  /** A call held for a human decision: the host only checks its arguments against the tool's input schema (error = it fails). */
   checkOnly?: true;
 }
 
@@ -49,15 +46,10 @@ export interface CallResult {
 export interface GuestOutputLimits {
   maxResultChars: number;
   maxValueChars: number;
-  /** Console text also streams to the host as it is printed (within maxResultChars). */
   streamConsole?: boolean;
 }
 
-/**
- * Something the program sent while it ran (see stream-protocol.ts): a progress() value (devalue
- * text, read like EvalResult.value) or console text (option streamConsole). `seq` numbers the
- * events of one eval or resume 1, 2, … in the order the program made them.
- */
+/** What the program streamed (stream-protocol.ts): progress() as devalue text, or console text; `seq` 1, 2, … per run. */
 export type StreamedEvent = { kind: "progress"; seq: number; value: string } | { kind: "stdout"; seq: number; text: string };
 
 /** What the engine configures the prelude with (JSON): output limits, tools (and those programs may not call, `directOnly`), subagents. */
@@ -82,7 +74,7 @@ export interface GuestFinishedEval {
   /** devalue text of an ok result, when it was cheap to copy right away. */
   value?: string;
   valueNote?: string;
-  /** progress() calls past MAX_PROGRESS_EVENTS, dropped by the guest (since it last reported). */
+  /** progress() calls the guest dropped (past MAX_PROGRESS_EVENTS) since it last reported. */
   progressDropped?: number;
 }
 
@@ -138,7 +130,6 @@ export interface EngineOptions extends CallLimits {
   maxToolPayloadBytes: number;
   maxResultChars: number;
   captureConsole: boolean;
-  /** Console text streams to the host as `stdout` events (and captureConsole is on). */
   streamConsole: boolean;
   clock: ClockMode;
   randomSeed: number | undefined;
@@ -161,15 +152,11 @@ export interface EvalLimits extends CallLimits {
   maxResultChars: number;
   /** Largest copy of the result (devalue text) handed to the host as `value`. */
   maxValueChars: number;
-  /** See EngineOptions.streamConsole. */
   streamConsole?: boolean;
   signal?: AbortSignal;
   /** Time already spent on this eval outside QuickJS (the cell transform): counts against both budgets. */
   spentMs?: number;
-  /**
-   * Called from QuickJS's interrupt handler while guest code runs: a chance to abort `signal`
-   * from state shared with another thread (a worker cannot read messages while it computes).
-   */
+  /** From QuickJS's interrupt handler: may abort `signal` from state shared with another thread (a busy worker reads no messages). */
   pollCancel?: () => void;
 }
 
@@ -195,10 +182,7 @@ export interface PauseState {
   issued: { tool: number; task: number };
 }
 
-/**
- * How the host settles an interrupt: run the call (approve: with the arguments the paused thread
- * holds; edit: with `args`, JSON text) or answer it directly.
- */
+/** How the host settles an interrupt: run the call (approve: the held arguments; edit: `args`, JSON text) or answer it directly. */
 export type InterruptDecision = { interruptId: string; run: { args?: string } } | { interruptId: string; result: Omit<CallResult, "id"> };
 
 /** Everything about a thread that is not in its linear memory (part of every snapshot). */
@@ -263,7 +247,6 @@ export interface EngineOutcome {
   toolCalls?: number;
   /** The program waits for these decisions: the thread is paused. */
   interrupts?: PendingInterrupt[];
-  /** progress() calls dropped past MAX_PROGRESS_EVENTS (or refused by the engine). */
   progressDropped?: number;
 }
 
@@ -326,12 +309,9 @@ export interface HostCallChannel {
   send(calls: GuestCall[]): void;
   /** Resolves with the results that arrived since the last receive (at least one). */
   receive(): Promise<CallResult[]>;
-  /** Events the program streamed (absent: nobody listens; they are only counted). */
+  /** Events the program streamed (absent: nobody listens). */
   stream?(events: StreamedEvent[]): void;
-  /**
-   * `stream` may be called from QuickJS's interrupt handler, while guest code runs (a worker:
-   * it only posts a message). Otherwise events go out when the run next polls the guest.
-   */
+  /** `stream` may be called from QuickJS's interrupt handler (a worker posting); else at polls only. */
   streamWhileRunning?: boolean;
 }
 
@@ -363,7 +343,6 @@ export interface CallRunner {
 export interface RequestContext {
   calls: CallRunner;
   signal?: AbortSignal;
-  /** Where the request's streamed events go (absent: nobody listens). */
   stream?: (events: StreamedEvent[]) => void;
 }
 
@@ -397,10 +376,7 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
 /** The worker's control API, over comlink (evals use the hot-path port below). */
 export interface WorkerApi {
-  /**
-   * `imageSeed`: the base image another worker built from the same module (skips the build). The
-   * reply carries the seed of the image this worker built itself, null when it was given one.
-   */
+  /** `imageSeed`: the base image another worker built from this module (no build); the reply: this worker's own seed, or null. */
   init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module, cancelFlags?: SharedArrayBuffer, imageSeed?: BaseImageSeed): Promise<Reply<{ imageSeed: BaseImageSeed | null }>>;
   snapshot(request: SnapshotRequest): Promise<Reply<EncodedSnapshot>>;
   fork(request: ForkRequest): Promise<Reply<EncodedSnapshot>>;
@@ -419,7 +395,6 @@ export type HostToWorker =
 /** Messages on the hot-path port, worker → host. */
 export type WorkerToHost =
   | { t: "calls"; id: number; calls: GuestCall[] }
-  /** Posted as soon as the program makes them, also while it computes (see HostCallChannel.streamWhileRunning). */
   | { t: "events"; id: number; events: StreamedEvent[] }
   | { t: "done"; id: number; reply: EngineReply }
   | { t: "failed"; id: number; error: WireError }

@@ -64,13 +64,14 @@ export function parsePollReport(text: string, maxChars: number, maxValueChars: n
  * What the program printed, at most `maxChars` of it (a forged report cannot make it longer), and
  * the progress() calls the guest dropped since it last reported them.
  */
-export function parseOutput(text: string, maxChars: number): { text: string; droppedChars: number; progressDropped: number } {
+export function parseOutput(text: string, maxChars: number): { text: string; droppedChars: number; progressDropped?: number } {
   const output = parseObject(text, "output");
   check(typeof output.text === "string" && isCount(output.droppedChars), "output");
   check(output.progressDropped === undefined || isCount(output.progressDropped), "output");
   const printed = output.text as string;
   const excess = Math.max(0, printed.length - maxChars);
-  return { text: excess ? printed.slice(0, maxChars) : printed, droppedChars: (output.droppedChars as number) + excess, progressDropped: (output.progressDropped as number | undefined) ?? 0 };
+  const progressDropped = output.progressDropped as number | undefined;
+  return { text: excess ? printed.slice(0, maxChars) : printed, droppedChars: (output.droppedChars as number) + excess, ...(progressDropped ? { progressDropped } : {}) };
 }
 
 function checkOutcome(f: Record<string, unknown>, maxChars: number, maxValueChars: number): EngineOutcome {
