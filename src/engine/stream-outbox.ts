@@ -3,8 +3,8 @@
  * from the guest's stream function are checked, numbered and bounded here, and go to the host in
  * the order the program made them, tool calls included. A message says how many of the program's
  * calls were still in the guest's outbox when it was made: it waits until those calls have gone
- * out (the next poll); the rest may go at once, from QuickJS's interrupt handler, while the
- * program computes (where the channel allows it: a worker posting a message).
+ * out (the next poll); the rest may go at once, from the guest's call or QuickJS's interrupt
+ * handler, while the program computes (where the channel allows it: a worker posting a message).
  */
 import type { GuestCall, HostCallChannel, StreamedEvent } from "../engine-contract.js";
 import { MAX_PROGRESS_CHARS, MAX_PROGRESS_EVENTS, PROGRESS_KIND, STDOUT_KIND } from "../stream-protocol.js";
@@ -16,12 +16,19 @@ interface QueuedEvent {
 }
 
 const MESSAGE = /^([PO])(\d{1,9}):/;
+/**
+ * Where events may go while the program runs, one that comes at least this long after the last
+ * flush goes at once, from the guest's call; closer ones wait for the next interrupt poll (a flood
+ * becomes a few messages, not one per call).
+ */
+const IMMEDIATE_AFTER_MS = 1;
 
 export class StreamOutbox {
   #queue: QueuedEvent[] = [];
   #seq = 0;
   #progress = 0;
   #stdoutChars = 0;
+  #lastFlushAt = -Infinity;
   /** progress() messages refused here (past the cap, malformed): reported with the guest's own count. */
   dropped = 0;
 
@@ -64,6 +71,7 @@ export class StreamOutbox {
     if (!this.channel.stream) return;
     event.seq = ++this.#seq;
     this.#queue.push({ event, afterCalls });
+    if (afterCalls === 0 && this.channel.streamWhileRunning && performance.now() - this.#lastFlushAt >= IMMEDIATE_AFTER_MS) this.flushReady();
   }
 
   /** From the interrupt handler: sends the events no unsent call precedes. */
@@ -73,6 +81,7 @@ export class StreamOutbox {
     while (ready < this.#queue.length && this.#queue[ready]!.afterCalls === 0) ready++;
     if (!ready) return;
     const events = this.#queue.splice(0, ready).map((queued) => queued.event);
+    this.#lastFlushAt = performance.now();
     this.channel.stream?.(events);
   }
 
