@@ -151,6 +151,20 @@ export function defineProgressSuite(create: InterpreterFactory, isolation: "inli
       expect((await qb.eval("progress(1); 2")).value).toBe(2);
     });
 
+    it("a paused program's events arrive before the pause; the resumed run numbers its own from 1", async () => {
+      const send: ToolDefinition = { name: "send", execute: () => "sent" };
+      const { qb, streamed } = await recording(make, { tools: [send], interruptOn: { send: true } });
+      const paused = await qb.eval("progress('before'); const r = await tools.send({}); progress('after ' + r); r");
+      expect(paused.status).toBe("paused");
+      expect(streamed().map((event) => [event.seq, event.type === "progress" ? event.value : event.text])).toEqual([[1, "before"]]);
+      const done = await qb.resume("default", { [paused.interrupts![0]!.id]: { type: "approve" } });
+      expect(done.value).toBe("sent");
+      expect(streamed().map((event) => [event.seq, event.type === "progress" ? event.value : event.text])).toEqual([
+        [1, "before"],
+        [1, "after sent"],
+      ]);
+    });
+
     it("is a plain global: a program may shadow or rebind it", async () => {
       const { qb, progress } = await recording(make);
       expect((await qb.eval("typeof progress + ' ' + progress.name")).value).toBe("function progress");
