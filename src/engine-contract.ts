@@ -49,7 +49,6 @@ export interface GuestOutputLimits {
   streamConsole?: boolean;
 }
 
-/** What the program streamed (stream-protocol.ts): progress() as devalue text, or console text; `seq` 1, 2, … per run. */
 export type StreamedEvent = { kind: "progress"; seq: number; value: string } | { kind: "stdout"; seq: number; text: string };
 
 /** What the engine configures the prelude with (JSON): output limits, tools (and those programs may not call, `directOnly`), subagents. */
@@ -74,8 +73,7 @@ export interface GuestFinishedEval {
   /** devalue text of an ok result, when it was cheap to copy right away. */
   value?: string;
   valueNote?: string;
-  /** progress() calls the guest dropped (past MAX_PROGRESS_EVENTS) since it last reported. */
-  progressDropped?: number;
+  progressDropped?: number; // progress() calls the guest dropped (past MAX_PROGRESS_EVENTS) since it last reported
 }
 
 /** What the prelude's `poll` reports (JSON): still running, or the rendered result. */
@@ -309,9 +307,8 @@ export interface HostCallChannel {
   send(calls: GuestCall[]): void;
   /** Resolves with the results that arrived since the last receive (at least one). */
   receive(): Promise<CallResult[]>;
-  /** Events the program streamed (absent: nobody listens). */
+  /** Events the program streamed (absent: nobody listens); `streamWhileRunning`: also from QuickJS's interrupt handler (a worker). */
   stream?(events: StreamedEvent[]): void;
-  /** `stream` may be called from QuickJS's interrupt handler (a worker posting); else at polls only. */
   streamWhileRunning?: boolean;
 }
 

@@ -8,7 +8,9 @@
  * kind "P" (progress: devalue text of the value, as EvalResult.value is copied) or "O" (console
  * text); `calls` = how many of the program's tool/task calls were still waiting in the guest's
  * outbox when it was made, so the engine can send events and calls in the order the program made
- * them. The engine checks every message (the guest controls them) and bounds what it forwards.
+ * them. The engine checks every message (the guest controls them) and bounds what it forwards,
+ * as StreamedEvent (engine-contract.ts): progress as devalue text, console text as is, `seq`
+ * numbering the events of one eval or resume 1, 2, … in the order the program made them.
  */
 
 /** The host reference id the stream function carries in the base image. */

@@ -94,12 +94,13 @@ export type InterpreterEvent =
     }
   /**
    * The program called `progress(value)`: `value` is a copy (as EvalResult.value), sent at once
-   * while the program keeps running. `seq` numbers the streamed events (progress and stdout) of
-   * one eval or resume 1, 2, … in the order the program made them.
+   * while the program keeps running. `evalId` is the eval's (as in ToolCaller; a resume keeps
+   * it); `seq` numbers the streamed events (progress and stdout) of one eval or resume 1, 2, …
+   * in the order the program made them.
    */
-  | { type: "progress"; threadId: string; seq: number; value: unknown }
+  | { type: "progress"; threadId: string; evalId: string; seq: number; value: unknown }
   /** Console text as the program prints it (option `streamConsole`), within maxResultChars per eval. */
-  | { type: "stdout"; threadId: string; seq: number; text: string }
+  | { type: "stdout"; threadId: string; evalId: string; seq: number; text: string }
   | { type: "restart"; threadId: string; reason: string }
   | { type: "pause"; threadId: string; interrupts: Interrupt[] }
   | { type: "snapshot"; threadId: string; snapshot: SnapshotInfo }

@@ -300,7 +300,7 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain: createAgent (%
     );
     const kinds = custom.map((chunk) => (chunk as { quickbox: { type: string; phase?: string } }).quickbox).map((event) => event.type + (event.phase ? `:${event.phase}` : ""));
     expect(kinds.slice(0, 2)).toEqual(["progress", "tool-call:start"]);
-    expect(custom[0]).toEqual({ quickbox: { type: "progress", threadId: "default", seq: 1, value: { step: "pricing" } } });
+    expect(custom[0]).toEqual({ quickbox: { type: "progress", threadId: "default", evalId: expect.any(String), seq: 1, value: { step: "pricing" } } });
   });
 });
 

@@ -37,7 +37,12 @@ export function defineProgressSuite(create: InterpreterFactory, isolation: "inli
       expect(progress()).toEqual(["start", { step: 2 }, 3]);
       const order = events.filter((e) => e.type === "progress" || (e.type === "tool-call" && e.phase === "start")).map((e) => (e.type === "progress" ? `p${e.seq}` : "call"));
       expect(order).toEqual(["p1", "call", "p2", "p3"]);
-      expect(events.find((e) => e.type === "progress")).toEqual({ type: "progress", threadId: "t1", seq: 1, value: "start" });
+      expect(events.find((e) => e.type === "progress")).toEqual({ type: "progress", threadId: "t1", evalId: expect.any(String), seq: 1, value: "start" });
+      // One evalId per eval: the same for all its events, another for the next eval.
+      await qb.eval("progress('next')", { threadId: "t1" });
+      const ids = events.filter((e) => e.type === "progress").map((e) => e.evalId);
+      expect(new Set(ids.slice(0, 3)).size).toBe(1);
+      expect(ids[3]).not.toBe(ids[0]);
     });
 
     it("arrives before the eval resolves: a tool held open until the host has seen the event", async () => {
@@ -158,6 +163,8 @@ export function defineProgressSuite(create: InterpreterFactory, isolation: "inli
       expect(paused.status).toBe("paused");
       expect(streamed().map((event) => [event.seq, event.type === "progress" ? event.value : event.text])).toEqual([[1, "before"]]);
       const done = await qb.resume("default", { [paused.interrupts![0]!.id]: { type: "approve" } });
+      const [before, after] = streamed();
+      expect(after?.evalId).toBe(before?.evalId);
       expect(done.value).toBe("sent");
       expect(streamed().map((event) => [event.seq, event.type === "progress" ? event.value : event.text])).toEqual([
         [1, "before"],

@@ -72,8 +72,8 @@ export class ThreadDirectory {
   }
 
   /** Where a request's streamed events (progress(), console streaming) go: onEvent, if there is one. */
-  #stream(threadId: string): { stream?: (events: StreamedEvent[]) => void } {
-    return this.options.onEvent ? { stream: streamSink(this.options.emit, threadId) } : {};
+  #stream(threadId: string, evalId: string): { stream?: (events: StreamedEvent[]) => void } {
+    return this.options.onEvent ? { stream: streamSink(this.options.emit, threadId, evalId) } : {};
   }
 
   /** Mode "call": the engine forgets the thread after each finished request. */
@@ -103,7 +103,7 @@ export class ThreadDirectory {
       const evalId = newEvalId();
       const reply = await this.#client.eval(
         { threadId, code, ...stored, persist: this.#persistEveryEval(), ...this.#releaseAfter(), ...(skills ? { skills } : {}) },
-        { calls: callsOfEval(this.executor, evalId), ...this.#stream(threadId), ...(signal ? { signal } : {}) },
+        { calls: callsOfEval(this.executor, evalId), ...this.#stream(threadId, evalId), ...(signal ? { signal } : {}) },
       );
       // The stored thread could not be restored (the engine said SnapshotError and kept nothing):
       // it is not live now. Marking it live would make the next eval start a fresh thread and
@@ -210,7 +210,7 @@ export class ThreadDirectory {
     try {
       // A paused thread lives in the store; once resumed, the store must not keep offering
       // the paused state (resuming it again would repeat effects): always snapshot.
-      reply = await this.#client.resume({ threadId, decisions: [...chosen.values()], ...stored, persist: true, ...this.#releaseAfter() }, { calls, ...this.#stream(threadId), signal: stop.signal });
+      reply = await this.#client.resume({ threadId, decisions: [...chosen.values()], ...stored, persist: true, ...this.#releaseAfter() }, { calls, ...this.#stream(threadId, evalId), signal: stop.signal });
     } catch (error) {
       // A snapshot the engine refused to restore: nothing ran. The claim is taken back, so the
       // next resume is not mistaken for one after a crash.
