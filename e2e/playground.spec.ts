@@ -101,6 +101,7 @@ test("the other examples run: retry with backoff, aggregate, subagents", async (
   await chooseExample(page, "Aggregate");
   await runAndWait(page);
   await expect(page.getByTestId("wire")).toContainText("category: 'tools'");
+  await expect(page.getByTestId("progress-item")).toHaveText([/^\d+ products found; grouping…$/]);
 
   await chooseExample(page, "Subagents");
   await runAndWait(page);

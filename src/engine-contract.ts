@@ -23,10 +23,7 @@ export interface GuestCall {
   name: string;
   /** JSON text of the arguments. */
   args: string;
-  /**
-   * Set for a call held for a human decision: the host only checks the arguments against the
-   * tool's input schema (ok = hold it for a decision; an error = the call fails with it).
-   */
+  /** A call held for a human decision: the host only checks its arguments against the tool's input schema (error = it fails). */
   checkOnly?: true;
 }
 
@@ -49,7 +46,10 @@ export interface CallResult {
 export interface GuestOutputLimits {
   maxResultChars: number;
   maxValueChars: number;
+  streamConsole?: boolean;
 }
+
+export type StreamedEvent = { kind: "progress"; seq: number; value: string } | { kind: "stdout"; seq: number; text: string };
 
 /** What the engine configures the prelude with (JSON): output limits, tools (and those programs may not call, `directOnly`), subagents. */
 export interface GuestConfiguration {
@@ -73,6 +73,7 @@ export interface GuestFinishedEval {
   /** devalue text of an ok result, when it was cheap to copy right away. */
   value?: string;
   valueNote?: string;
+  progressDropped?: number; // progress() calls the guest dropped (past MAX_PROGRESS_EVENTS) since it last reported
 }
 
 /** What the prelude's `poll` reports (JSON): still running, or the rendered result. */
@@ -127,6 +128,7 @@ export interface EngineOptions extends CallLimits {
   maxToolPayloadBytes: number;
   maxResultChars: number;
   captureConsole: boolean;
+  streamConsole: boolean;
   clock: ClockMode;
   randomSeed: number | undefined;
 }
@@ -148,13 +150,11 @@ export interface EvalLimits extends CallLimits {
   maxResultChars: number;
   /** Largest copy of the result (devalue text) handed to the host as `value`. */
   maxValueChars: number;
+  streamConsole?: boolean;
   signal?: AbortSignal;
   /** Time already spent on this eval outside QuickJS (the cell transform): counts against both budgets. */
   spentMs?: number;
-  /**
-   * Called from QuickJS's interrupt handler while guest code runs: a chance to abort `signal`
-   * from state shared with another thread (a worker cannot read messages while it computes).
-   */
+  /** From QuickJS's interrupt handler: may abort `signal` from state shared with another thread (a busy worker reads no messages). */
   pollCancel?: () => void;
 }
 
@@ -180,10 +180,7 @@ export interface PauseState {
   issued: { tool: number; task: number };
 }
 
-/**
- * How the host settles an interrupt: run the call (approve: with the arguments the paused thread
- * holds; edit: with `args`, JSON text) or answer it directly.
- */
+/** How the host settles an interrupt: run the call (approve: the held arguments; edit: `args`, JSON text) or answer it directly. */
 export type InterruptDecision = { interruptId: string; run: { args?: string } } | { interruptId: string; result: Omit<CallResult, "id"> };
 
 /** Everything about a thread that is not in its linear memory (part of every snapshot). */
@@ -248,6 +245,7 @@ export interface EngineOutcome {
   toolCalls?: number;
   /** The program waits for these decisions: the thread is paused. */
   interrupts?: PendingInterrupt[];
+  progressDropped?: number;
 }
 
 // ── Host ⇄ engine: requests and replies ─────────────────────────────────────────────────────
@@ -309,6 +307,9 @@ export interface HostCallChannel {
   send(calls: GuestCall[]): void;
   /** Resolves with the results that arrived since the last receive (at least one). */
   receive(): Promise<CallResult[]>;
+  /** Events the program streamed (absent: nobody listens); `streamWhileRunning`: also from QuickJS's interrupt handler (a worker). */
+  stream?(events: StreamedEvent[]): void;
+  streamWhileRunning?: boolean;
 }
 
 /** What the engine side (InterpreterCore) gets with an eval or resume besides the request. */
@@ -339,6 +340,7 @@ export interface CallRunner {
 export interface RequestContext {
   calls: CallRunner;
   signal?: AbortSignal;
+  stream?: (events: StreamedEvent[]) => void;
 }
 
 /** What the host talks to: the engine inline, or a pool of engine workers. */
@@ -371,10 +373,7 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
 /** The worker's control API, over comlink (evals use the hot-path port below). */
 export interface WorkerApi {
-  /**
-   * `imageSeed`: the base image another worker built from the same module (skips the build). The
-   * reply carries the seed of the image this worker built itself, null when it was given one.
-   */
+  /** `imageSeed`: the base image another worker built from this module (no build); the reply: this worker's own seed, or null. */
   init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module, cancelFlags?: SharedArrayBuffer, imageSeed?: BaseImageSeed): Promise<Reply<{ imageSeed: BaseImageSeed | null }>>;
   snapshot(request: SnapshotRequest): Promise<Reply<EncodedSnapshot>>;
   fork(request: ForkRequest): Promise<Reply<EncodedSnapshot>>;
@@ -393,6 +392,7 @@ export type HostToWorker =
 /** Messages on the hot-path port, worker → host. */
 export type WorkerToHost =
   | { t: "calls"; id: number; calls: GuestCall[] }
+  | { t: "events"; id: number; events: StreamedEvent[] }
   | { t: "done"; id: number; reply: EngineReply }
   | { t: "failed"; id: number; error: WireError }
   /** `snapshotting`: the worker starts taking a snapshot (no guest code runs; it may be silent for long). */

@@ -4,6 +4,7 @@
  */
 import type { EngineOptions } from "./engine-contract.js";
 import type { ResolvedOptions } from "./options.js";
+import { MAX_PROGRESS_CHARS, MAX_PROGRESS_EVENTS } from "./stream-protocol.js";
 
 function indentBlock(text: string, indent: string): string {
   return text
@@ -94,6 +95,7 @@ export function renderSystemPrompt(options: ResolvedOptions): string {
     persistenceRule(options.engine.mode),
     "- Top-level await works. The result is the value of a top-level `return`, or else of the last expression statement; a program that is one function (`async () => { … }`) is called. A final Promise is awaited.",
     "- console.log/info/debug/warn/error output is returned in <stdout>; keep it short.",
+    `- progress(value) shows the user a short status at once while the program keeps running (a string or small object, at most ${MAX_PROGRESS_CHARS} characters; ${MAX_PROGRESS_EVENTS} per call); use it in long loops, not for the result.`,
     "- TypeScript is accepted (types are stripped).",
     "- Also available: URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa, structuredClone, crypto.getRandomValues/randomUUID, Intl (NumberFormat, DateTimeFormat, Collator, PluralRules, RelativeTimeFormat, ListFormat), toLocaleString and localeCompare (default locale en-US, time zone UTC).",
     `- There is no fetch, require, process, filesystem, network or import${capabilities ? `; the only way out is ${capabilities}` : ": the program can only compute"}.`,

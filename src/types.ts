@@ -92,6 +92,15 @@ export type InterpreterEvent =
       ok?: boolean;
       error?: string;
     }
+  /**
+   * The program called `progress(value)`: `value` is a copy (as EvalResult.value), sent at once
+   * while the program keeps running. `evalId` is the eval's (as in ToolCaller; a resume keeps
+   * it); `seq` numbers the streamed events (progress and stdout) of one eval or resume 1, 2, …
+   * in the order the program made them.
+   */
+  | { type: "progress"; threadId: string; evalId: string; seq: number; value: unknown }
+  /** Console text as the program prints it (option `streamConsole`), within maxResultChars per eval. */
+  | { type: "stdout"; threadId: string; evalId: string; seq: number; text: string }
   | { type: "restart"; threadId: string; reason: string }
   | { type: "pause"; threadId: string; interrupts: Interrupt[] }
   | { type: "snapshot"; threadId: string; snapshot: SnapshotInfo }
@@ -208,7 +217,7 @@ export interface InterpreterOptions {
   claimTimeoutMs?: number;
   /** Worker pool size (isolation "worker"). Default 1. */
   workers?: number;
-  /** Tool calls, task() calls, restarts and warnings as they happen. */
+  /** Tool calls, task() calls, progress(), pauses, snapshots, restarts and warnings as they happen. */
   onEvent?: (event: InterpreterEvent) => void;
   /** Guest CPU time per eval; time awaiting the host is excluded. Default 5000. */
   timeoutMs?: number;
@@ -224,6 +233,8 @@ export interface InterpreterOptions {
   maxResultChars?: number;
   /** Capture console output into `stdout`. Default true. */
   captureConsole?: boolean;
+  /** true: console text also goes to onEvent as `stdout` events while the program runs. Default false. */
+  streamConsole?: boolean;
   /** "virtual" (default): Date.now() starts at 0 and moves only with timers. "real": the host clock. */
   clock?: ClockMode;
   /** A number makes Math.random deterministic per thread. */

@@ -41,6 +41,7 @@ const stock = await withRetry(() => tools.checkStock({ sku: "T-102" }));
     code: `// Many results in, one small answer out.
 const queries = ["hammer", "bolt", "crate", "gloves", "drill"];
 const hits = (await Promise.all(queries.map((query) => tools.searchProducts({ query, limit: 10 })))).flat();
+progress(\`\${hits.length} products found; grouping…\`); // shown at once, while the program runs
 const byCategory = {};
 for (const p of hits) {
   const c = (byCategory[p.category] ??= { count: 0, cheapest: p, totalStock: 0 });

@@ -6,6 +6,7 @@ import { DEFAULT_EXAMPLE, EXAMPLES } from "./examples.js";
 import { askModel, type TranscriptEntry } from "./model-driver.js";
 import { ApprovalsPanel } from "./panels/approvals-panel.js";
 import { CallsPanel } from "./panels/calls-panel.js";
+import { ProgressPanel } from "./panels/progress-panel.js";
 import { ResultPanel } from "./panels/result-panel.js";
 import { SnapshotsPanel } from "./panels/snapshots-panel.js";
 import { BUILTINS_PROGRAM, ThreadsPanel, variablesProgram, type VariableInfo } from "./panels/threads-panel.js";
@@ -25,11 +26,13 @@ function savedLimits(): PlaygroundLimits {
 
 const result = new ResultPanel();
 const calls = new CallsPanel();
+const progress = new ProgressPanel();
 let snapshotRefresh: ReturnType<typeof setTimeout> | undefined;
 const session = new PlaygroundSession(
   {
     onEvent(event) {
       if (event.type === "tool-call" || event.type === "task") calls.onEvent(event);
+      if (event.type === "progress") progress.onEvent(event);
       if (event.type === "snapshot") {
         clearTimeout(snapshotRefresh);
         snapshotRefresh = setTimeout(() => void snapshots.refresh(), 100);
@@ -96,6 +99,7 @@ async function execute(threadId: string, start: (qb: Interpreter, signal: AbortS
   runButton.disabled = true;
   stopButton.disabled = false;
   calls.clear();
+  progress.clear();
   result.running(threadId);
   try {
     result.show(threadId, await start(await session.interpreter(), running.signal));
@@ -256,6 +260,7 @@ function setUpModel(): void {
             systemPrompt: qb.systemPrompt(),
             evalCode: async (code) => {
               calls.clear();
+              progress.clear();
               const evaluated = await qb.eval(code, { threadId: currentThread });
               result.show(currentThread, evaluated);
               return evaluated;

@@ -77,6 +77,7 @@ export class InterpreterCore {
       wallTimeoutMs: options.wallTimeoutMs,
       maxResultChars: options.maxResultChars,
       maxValueChars: options.maxToolPayloadBytes,
+      ...(options.streamConsole && options.captureConsole ? { streamConsole: true } : {}),
       maxToolCalls: options.maxToolCalls,
       maxConcurrentToolCalls: options.maxConcurrentToolCalls,
       maxTaskCalls: options.maxTaskCalls,

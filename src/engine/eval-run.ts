@@ -13,6 +13,7 @@ import { GuestProtocolError, parseCopiedValue, parseOutput, parsePollReport, typ
 import { GuestException, type GuestPort } from "./guest-port.js";
 import { classifyFailure, outOfMemoryFromBareError } from "./run-failures.js";
 import { RunBudget } from "./run-budget.js";
+import { StreamOutbox } from "./stream-outbox.js";
 
 /** What a run needs of its thread. */
 export interface RunnableThread {
@@ -60,6 +61,8 @@ export class EvalRun {
   readonly #seenIds = new Set<string>();
   /** While set, the interrupt handler lets the guest run (internal calls after a stop). */
   #unbounded = false;
+  /** progress() and console streaming: what the program sent while it ran. */
+  readonly #stream: StreamOutbox;
 
   constructor(
     private readonly thread: RunnableThread,
@@ -71,11 +74,19 @@ export class EvalRun {
     this.held = resumed ? [...resumed.interrupts] : [];
     for (const interrupt of this.held) this.#seenIds.add(interrupt.callId);
     this.#budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs, undefined, undefined, limits.spentMs ?? 0);
+    this.#stream = new StreamOutbox(host, limits.maxResultChars);
+  }
+
+  /** A message from the guest's stream function (progress(), console streaming). */
+  acceptStream(message: string | null): void {
+    this.#stream.accept(message);
   }
 
   /** QuickJS's interrupt handler, while this run is the thread's active one. */
   shouldInterrupt(): boolean {
     if (this.#unbounded) return false;
+    // Events the program sent while computing leave now (a worker posts them at once).
+    if (this.#stream.pending) this.#stream.flushReady();
     this.limits.pollCancel?.();
     if (this.limits.signal?.aborted) {
       this.#budget.expire("cpu");
@@ -113,6 +124,10 @@ export class EvalRun {
     } catch (error) {
       outcome = this.#recover(error);
     }
+    // Every event the program sent reaches the host before its result.
+    this.#stream.flushAll();
+    const progressDropped = (outcome.progressDropped ?? 0) + this.#stream.dropped;
+    if (progressDropped) outcome = { ...outcome, progressDropped };
     return { outcome: thread.lost ? { ...outcome, instanceLost: thread.lost } : outcome, pause };
   }
 
@@ -125,7 +140,14 @@ export class EvalRun {
       if (budget.check()) return budget.expired!;
       const report = parsePollReport(port.callString("poll"), this.limits.maxResultChars, this.limits.maxValueChars);
       if (report.settled) return report;
-      if (report.calls.length && this.#admit(report.calls)) continue;
+      let failed = false;
+      if (report.calls.length || this.#stream.pending) {
+        // Calls and streamed events go out in the order the program made them.
+        this.#stream.interleave(report.calls, (calls) => {
+          if (this.#admit(calls)) failed = true;
+        });
+      }
+      if (failed) continue;
       if (this.scheduler.busy || this.#checking.size) {
         const results = await this.#awaitHost(this.host.receive());
         if (typeof results === "string") return results;
@@ -234,9 +256,9 @@ export class EvalRun {
   }
 
   /** What the paused eval printed so far (it keeps printing into the same session after resume). */
-  #takeOutput(): { stdout: string; stdoutDroppedChars: number } {
+  #takeOutput(): { stdout: string; stdoutDroppedChars: number; progressDropped?: number } {
     const printed = parseOutput(this.#callUnbounded("takeOutput"), this.limits.maxResultChars);
-    return { stdout: printed.text, stdoutDroppedChars: printed.droppedChars };
+    return { stdout: printed.text, stdoutDroppedChars: printed.droppedChars, ...(printed.progressDropped ? { progressDropped: printed.progressDropped } : {}) };
   }
 
   /**
@@ -273,7 +295,7 @@ export class EvalRun {
     this.#drainAfterStop();
     if (this.thread.lost) return outcome;
     const printed = parseOutput(this.#callUnbounded("close"), this.limits.maxResultChars);
-    return { ...outcome, stdout: printed.text, stdoutDroppedChars: printed.droppedChars };
+    return { ...outcome, stdout: printed.text, stdoutDroppedChars: printed.droppedChars, ...(printed.progressDropped ? { progressDropped: printed.progressDropped } : {}) };
   }
 
   /**

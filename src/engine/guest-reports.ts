@@ -60,13 +60,18 @@ export function parsePollReport(text: string, maxChars: number, maxValueChars: n
   return { settled: true, outcome: checkOutcome(report.outcome as Record<string, unknown>, maxChars, maxValueChars), needsCopy: report.needsCopy as boolean };
 }
 
-/** What the program printed, at most `maxChars` of it (a forged report cannot make it longer). */
-export function parseOutput(text: string, maxChars: number): { text: string; droppedChars: number } {
+/**
+ * What the program printed, at most `maxChars` of it (a forged report cannot make it longer), and
+ * the progress() calls the guest dropped since it last reported them.
+ */
+export function parseOutput(text: string, maxChars: number): { text: string; droppedChars: number; progressDropped?: number } {
   const output = parseObject(text, "output");
   check(typeof output.text === "string" && isCount(output.droppedChars), "output");
+  check(output.progressDropped === undefined || isCount(output.progressDropped), "output");
   const printed = output.text as string;
   const excess = Math.max(0, printed.length - maxChars);
-  return { text: excess ? printed.slice(0, maxChars) : printed, droppedChars: (output.droppedChars as number) + excess };
+  const progressDropped = output.progressDropped as number | undefined;
+  return { text: excess ? printed.slice(0, maxChars) : printed, droppedChars: (output.droppedChars as number) + excess, ...(progressDropped ? { progressDropped } : {}) };
 }
 
 function checkOutcome(f: Record<string, unknown>, maxChars: number, maxValueChars: number): EngineOutcome {
@@ -77,6 +82,7 @@ function checkOutcome(f: Record<string, unknown>, maxChars: number, maxValueChar
   for (const key of ["errorType", "errorMessage", "errorStack", "value", "valueNote"]) check(isOptionalString(f[key]), "finish");
   check(typeof f.value !== "string" || (f.value as string).length <= maxValueChars, "finish");
   check(f.status === "ok" || typeof f.errorType === "string", "finish");
+  check(f.progressDropped === undefined || isCount(f.progressDropped), "finish");
   const outcome: EngineOutcome = {
     status: f.status as "ok" | "error",
     body: f.body as string,
@@ -88,6 +94,7 @@ function checkOutcome(f: Record<string, unknown>, maxChars: number, maxValueChar
   for (const key of ["errorType", "errorMessage", "errorStack", "value", "valueNote"] as const) {
     if (typeof f[key] === "string") outcome[key] = f[key] as string;
   }
+  if (f.progressDropped) outcome.progressDropped = f.progressDropped as number;
   // The error's name and message are the program's own text: bounded like the body, so a huge
   // name cannot blow up the type attribute of the wire text, nor a huge message EvalResult.error.
   if (outcome.errorType !== undefined && outcome.errorType.length > MAX_ERROR_TYPE_CHARS) outcome.errorType = `${outcome.errorType.slice(0, MAX_ERROR_TYPE_CHARS)}…`;

@@ -1,14 +1,16 @@
 /**
  * Guest functions implemented by the host, called synchronously from QuickJS
- * (quickjs-emscripten's `callFunction` callback). There is one: the Intl bridge. Its function
- * object is made while the base image is built, so it lives in every thread's memory and carries
- * the same host reference id in every runtime; each instance maps that id back here. A call
- * takes one guest string and returns one new guest string; nothing outlives the call.
+ * (quickjs-emscripten's `callFunction` callback). There are two: the Intl bridge, and the stream
+ * function behind progress() and console streaming. Their function objects are made while the
+ * base image is built, so they live in every thread's memory and carry the same host reference id
+ * in every runtime; each instance maps that id back here. A call takes one guest string; the Intl
+ * bridge returns one new guest string, the stream function undefined. Nothing outlives the call.
  */
 import type { JSContextPointer, JSValuePointer } from "quickjs-emscripten-core";
 import { INTL_BRIDGE_GLOBAL, INTL_BRIDGE_ID, INTL_MAX_REQUEST_BYTES } from "../intl-bridge-protocol.js";
+import { STREAM_BRIDGE_GLOBAL, STREAM_BRIDGE_ID, STREAM_MAX_MESSAGE_BYTES } from "../stream-protocol.js";
 import { answerIntlRequest } from "./intl-bridge.js";
-import type { WasmInstance } from "./wasm-instance.js";
+import type { BoundWasmInstance, WasmInstance } from "./wasm-instance.js";
 
 /** Reads the argument if it is a string of at most `maxBytes` UTF-8 bytes; else null. */
 function readStringArgument(instance: WasmInstance, ctx: JSContextPointer, value: number, maxBytes: number): string | null {
@@ -47,8 +49,14 @@ function newGuestString(instance: WasmInstance, ctx: JSContextPointer, text: str
 }
 
 /** The `callFunction` callback: (ctx, this, argc, argv, host reference id) → JSValue pointer. */
-export function callHostFunction(instance: WasmInstance, ctx: JSContextPointer, argc: number, argv: number, id: number): number {
+export function callHostFunction(instance: BoundWasmInstance, ctx: JSContextPointer, argc: number, argv: number, id: number): number {
   try {
+    if (id === STREAM_BRIDGE_ID) {
+      // A message that is not one string within the bound reaches the thread as null (counted, dropped).
+      const message = argc === 1 ? readStringArgument(instance, ctx, instance.ffi.QTS_ArgvGetJSValueConstPointer(argv as never, 0), STREAM_MAX_MESSAGE_BYTES) : null;
+      instance.bindings.callbacks.onStream?.(message);
+      return 0;
+    }
     if (id !== INTL_BRIDGE_ID) return 0;
     const request = argc === 1 ? readStringArgument(instance, ctx, instance.ffi.QTS_ArgvGetJSValueConstPointer(argv as never, 0), INTL_MAX_REQUEST_BYTES) : null;
     const reply = request === null ? "TIntl bridge: the request must be one string of at most 65536 bytes" : answerIntlRequest(request);
@@ -58,17 +66,25 @@ export function callHostFunction(instance: WasmInstance, ctx: JSContextPointer, 
   }
 }
 
-/** Base image only: puts the bridge function on the global object for the prelude to take. */
+/** Base image only: puts the host functions on the global object for the prelude to take. */
 export function installHostFunctions(instance: WasmInstance, ctx: JSContextPointer, newString: (text: string) => JSValuePointer): void {
   const { ffi } = instance;
-  const bridge = ffi.QTS_NewFunction(ctx, "intl", 1, false, INTL_BRIDGE_ID as never);
   const global = ffi.QTS_GetGlobalObject(ctx);
-  const key = newString(INTL_BRIDGE_GLOBAL);
   try {
-    ffi.QTS_SetProp(ctx, global, key, bridge);
+    for (const [name, id, globalName] of [
+      ["intl", INTL_BRIDGE_ID, INTL_BRIDGE_GLOBAL],
+      ["stream", STREAM_BRIDGE_ID, STREAM_BRIDGE_GLOBAL],
+    ] as const) {
+      const fn = ffi.QTS_NewFunction(ctx, name, 1, false, id as never);
+      const key = newString(globalName);
+      try {
+        ffi.QTS_SetProp(ctx, global, key, fn);
+      } finally {
+        ffi.QTS_FreeValuePointer(ctx, key);
+        ffi.QTS_FreeValuePointer(ctx, fn);
+      }
+    }
   } finally {
-    ffi.QTS_FreeValuePointer(ctx, key);
     ffi.QTS_FreeValuePointer(ctx, global);
-    ffi.QTS_FreeValuePointer(ctx, bridge);
   }
 }

@@ -36,7 +36,7 @@ function seedWords(seed: number | undefined): number[] {
 /** The configuration (limits, tools, subagents) the guest prelude is given. */
 function configurationFor(limits: EvalLimits, manifest: GuestManifest): string {
   const configuration: GuestConfiguration = {
-    limits: { maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars },
+    limits: { maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars, ...(limits.streamConsole ? { streamConsole: true } : {}) },
     tools: manifest.tools,
     ...(manifest.directOnly?.length ? { directOnly: manifest.directOnly } : {}),
     subagents: manifest.subagents,
@@ -114,6 +114,8 @@ export class QuickJSThread implements RunnableThread {
       },
       callbacks: {
         shouldInterrupt: () => thread.#activeRun?.shouldInterrupt() ?? false,
+        // Between runs (nothing can call it then) a message has nowhere to go.
+        onStream: (message) => thread.#activeRun?.acceptStream(message),
         normalizeModule: (base, requested) => normalizeModuleName(base, requested, thread.#skills),
         loadModuleSource: (name) => loadModuleSource(name, thread.#skills),
       },

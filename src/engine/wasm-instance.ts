@@ -15,6 +15,8 @@ export interface InstanceCallbacks {
   /** Module loading (see engine/module-loader.ts); both return module text, never fail. */
   normalizeModule?(base: string, requested: string): string;
   loadModuleSource?(name: string): string;
+  /** A message from the guest's stream function (progress(), console streaming); null if unreadable. */
+  onStream?(message: string | null): void;
 }
 
 export interface WasmInstance {
@@ -115,7 +117,7 @@ export async function createWasmInstance(
   };
   module.callbacks = {
     shouldInterrupt: () => (instance.bindings.callbacks.shouldInterrupt() ? 1 : 0),
-    // Guest functions the host implements (the Intl bridge), keyed by their host reference id.
+    // Guest functions the host implements (the Intl bridge, the stream), keyed by their host reference id.
     callFunction: ((_asyncify: unknown, ctx: number, _this: number, argc: number, argv: number, id: number) =>
       callHostFunction(instance, ctx as never, argc, argv, id)) as never,
     loadModuleSource: ((_asyncify: unknown, _rt: number, _ctx: number, name: string) =>

@@ -5,6 +5,7 @@ import { then } from "./intrinsics.js";
 import { isProxy } from "./proxy-registry.js";
 import type { GuestFinishedEval, GuestOutputLimits, GuestPollReport } from "../engine-contract.js";
 import type { HostCalls } from "./host-calls.js";
+import type { GuestStream } from "./stream.js";
 
 type Settlement = { kind: "ok"; value: unknown } | { kind: "error"; error: unknown };
 
@@ -21,14 +22,27 @@ export class EvalSession {
     public limits: GuestOutputLimits,
     private readonly timers: TimerQueue,
     private readonly hostCalls: HostCalls,
+    private readonly stream: GuestStream,
   ) {
     this.output = new OutputBuffer(limits.maxResultChars);
+    this.#streamConsole();
   }
 
   /** New limits for the rest of the eval (a resume under another interpreter's options). */
   setLimits(limits: GuestOutputLimits): void {
     this.limits = limits;
     this.output.limitChars = limits.maxResultChars;
+    this.#streamConsole();
+  }
+
+  #streamConsole(): void {
+    const stream = this.stream;
+    this.output.onStored = this.limits.streamConsole ? (text) => stream.stdout(text) : null;
+  }
+
+  /** What the eval printed so far (the buffer starts over), and the progress() calls it dropped. */
+  takeOutput(): { text: string; droppedChars: number; progressDropped: number } {
+    return { ...this.output.take(), progressDropped: this.stream.takeDropped() };
   }
 
   /** `completion` is what QuickJS's async global eval returns: a promise of `{ value }`. */
@@ -81,6 +95,8 @@ export class EvalSession {
     }
     const { text, droppedChars } = this.output.take();
     const outcome: GuestFinishedEval = { ...rendered, stdout: text, stdoutDroppedChars: droppedChars };
+    const progressDropped = this.stream.takeDropped();
+    if (progressDropped) outcome.progressDropped = progressDropped;
     const cheap = settlement.kind === "ok" && isCopiedCheaply(settlement.value);
     if (cheap) Object.assign(outcome, copyValue(settlement.value, this.limits.maxValueChars));
     return { settled: true, outcome, needsCopy: settlement.kind === "ok" && !cheap };

@@ -28,6 +28,8 @@ export interface HostCalls {
   /** Forgets every pending call (the eval ended; late results are ignored). */
   abandonAll(): void;
   readonly pendingCount: number;
+  /** Calls made since the last drain (not yet handed to the host). */
+  readonly queuedCount: number;
 }
 
 export function callError(error: CallError): Error {
@@ -108,6 +110,9 @@ export function createHostCalls(): HostCalls {
     },
     get pendingCount() {
       return pending.size;
+    },
+    get queuedCount() {
+      return outbox.length;
     },
   };
 }

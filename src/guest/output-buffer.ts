@@ -29,6 +29,8 @@ export class OutputBuffer {
    * the cheapest thing a call can do.
    */
   countedChars = 0;
+  /** Called with each piece of text as it is stored (console streaming); null: nobody listens. */
+  onStored: ((text: string) => void) | null = null;
 
   constructor(limitChars: number) {
     this.#limitChars = limitChars;
@@ -55,6 +57,7 @@ export class OutputBuffer {
       const kept = text.length <= room ? text : text.slice(0, room);
       this.#parts.push(kept);
       this.#storedChars += kept.length;
+      if (this.onStored) this.onStored(kept);
     }
     if (this.#storedChars >= this.#limitChars) this.#updateMode();
   }

@@ -17,6 +17,7 @@ import { buildTaskFunction, buildToolsObject } from "./tools-global.js";
 import { installCellGlobals } from "./cell-globals.js";
 import { guardGlobalDefines } from "./global-define-guard.js";
 import { installWebPlatform } from "./web/install.js";
+import { GuestStream, progressFunction } from "./stream.js";
 
 const global = globalThis as unknown as Record<string, unknown>;
 let limits: GuestOutputLimits = { maxResultChars: 4000, maxValueChars: 1048576 };
@@ -28,6 +29,7 @@ const timers = createTimerQueue(
 );
 const randomSource = createRandomSource();
 const hostCalls = createHostCalls();
+const stream = new GuestStream(() => hostCalls.queuedCount);
 
 function defineGlobal(name: string, value: unknown): void {
   Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
@@ -47,6 +49,7 @@ defineGlobal("queueMicrotask", function queueMicrotask(callback: unknown) {
 });
 Object.defineProperty(Math, "random", { value: randomSource.random, writable: true, configurable: true });
 installWebPlatform(defineGlobal, randomSource);
+defineGlobal("progress", progressFunction(stream));
 
 /**
  * There is always a session: the one the next eval prints into. Finishing an eval cancels its
@@ -55,7 +58,8 @@ installWebPlatform(defineGlobal, randomSource);
 function closeSession(): void {
   timers.cancelAll();
   hostCalls.abandonAll();
-  session = new EvalSession(limits, timers, hostCalls);
+  stream.reset();
+  session = new EvalSession(limits, timers, hostCalls, stream);
   guestConsole.attach(session.output);
 }
 
@@ -141,11 +145,11 @@ export const internal = {
   },
   /** What the eval printed so far; the session stays open (the eval is paused). */
   takeOutput(): string {
-    return jsonStringify(session.output.take());
+    return jsonStringify(session.takeOutput());
   },
   /** Ends an eval the host had to stop (timeout, cancel, deadlock): returns what was printed. */
   close(): string {
-    const output = session.output.take();
+    const output = session.takeOutput();
     closeSession();
     return jsonStringify(output);
   },

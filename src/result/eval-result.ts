@@ -6,6 +6,7 @@ import { parse } from "devalue";
 import type { EngineOutcome } from "../engine-contract.js";
 import type { EvalResult } from "../types.js";
 import { renderWire, truncationSuffix } from "./wire-format.js";
+import { MAX_PROGRESS_EVENTS } from "../stream-protocol.js";
 
 const VALUE_REVIVERS = {
   Handle: (text: string) => ({ $handle: text }),
@@ -14,6 +15,11 @@ const VALUE_REVIVERS = {
   // The guest encodes binary data itself (it has no btoa for devalue's own encoding).
   ArrayBuffer: (data: { base64: string }) => Uint8Array.from(atob(data.base64), (char) => char.charCodeAt(0)).buffer,
 };
+
+/** A copy the guest made of a value (devalue text: a result, a progress() value); throws if unreadable. */
+export function readValueCopy(text: string): unknown {
+  return parse(text, VALUE_REVIVERS);
+}
 
 /** Console text as the model sees it: the final newline dropped, the cut marked. */
 function stdoutBody(outcome: EngineOutcome): string | null {
@@ -66,7 +72,7 @@ export function toEvalResult(
       // The copy is the guest's text: a program can forge it, so a copy that does not parse is
       // noted, never thrown.
       try {
-        result.value = parse(outcome.value, VALUE_REVIVERS);
+        result.value = readValueCopy(outcome.value);
       } catch (error) {
         warnings.push(`value not copied: the copy is not readable (${error instanceof Error ? error.message : String(error)})`.slice(0, 300));
       }
@@ -79,6 +85,9 @@ export function toEvalResult(
       ...(outcome.errorStack ? { stack: outcome.errorStack } : {}),
       ...(outcome.errorDetails ? { details: outcome.errorDetails } : {}),
     };
+  }
+  if (outcome.progressDropped) {
+    warnings.push(`progress(): ${outcome.progressDropped} call${outcome.progressDropped === 1 ? "" : "s"} dropped (at most ${MAX_PROGRESS_EVENTS} are sent per eval)`);
   }
   if (warnings.length) result.warnings = warnings;
   return result;

@@ -101,7 +101,7 @@ function pausedToolNames(interrupts: PendingInterrupt[]): string {
   return more > 0 ? `${shown.join(", ")} and ${more} more tool${more === 1 ? "" : "s"}` : shown.join(", ");
 }
 
-export function pausedOutcome(interrupts: PendingInterrupt[], printed: { stdout: string; stdoutDroppedChars: number }): EngineOutcome {
+export function pausedOutcome(interrupts: PendingInterrupt[], printed: { stdout: string; stdoutDroppedChars: number; progressDropped?: number }): EngineOutcome {
   return {
     status: "paused",
     body: `paused: waiting for a decision on ${interrupts.length} call${interrupts.length === 1 ? "" : "s"} (${pausedToolNames(interrupts)})`,

@@ -39,6 +39,8 @@ export const CONTROL_CALL_GRACE_MS = 30_000;
 interface PendingEval {
   threadId: string;
   calls: CallRunner;
+  /** Where the eval's streamed events go (absent: nobody listens). */
+  stream: RequestContext["stream"];
   scope: AbortController;
   /** Whether tools ran with the scope's signal (only then is it worth aborting). */
   scopeUsed: boolean;
@@ -220,6 +222,7 @@ export class EngineWorker {
       this.#pending.set(id, {
         threadId,
         calls: context.calls,
+        stream: context.stream,
         scope,
         scopeUsed: false,
         startedAt: performance.now(),
@@ -305,6 +308,9 @@ export class EngineWorker {
         });
         return;
       }
+      case "events":
+        this.#pending.get(message.id)?.stream?.(message.events);
+        return;
       case "done":
         this.#pending.get(message.id)?.resolve(message.reply);
         return;

@@ -9,7 +9,7 @@ export class InlineClient implements EngineClient {
 
   /** A host-call channel for one request; its scope aborts tools still running when it ends. */
   async #withChannel(threadId: string, context: RequestContext, run: (channel: HostCallChannel) => Promise<EngineReply>): Promise<EngineReply> {
-    const { signal, calls } = context;
+    const { signal, calls, stream } = context;
     const scope = new AbortController();
     const forwardAbort = () => scope.abort();
     signal?.addEventListener("abort", forwardAbort, { once: true });
@@ -22,6 +22,9 @@ export class InlineClient implements EngineClient {
           calls.run(guestCalls, { threadId, signal: scope.signal }, (results) => inbox.push(results));
         },
         receive: () => inbox.receive(),
+        // Inline, events go out when the run polls the guest (never from inside QuickJS's
+        // interrupt handler: onEvent would run, and could re-enter the interpreter, mid-program).
+        ...(stream ? { stream } : {}),
       });
     } finally {
       signal?.removeEventListener("abort", forwardAbort);

@@ -34,6 +34,11 @@ export function isHostToWorker(value: unknown): value is HostToWorker {
   }
 }
 
+function isStreamedEvent(value: unknown): boolean {
+  if (!isRecord(value) || !isId(value.seq)) return false;
+  return (value.kind === "progress" && typeof value.value === "string") || (value.kind === "stdout" && typeof value.text === "string");
+}
+
 export function isWorkerToHost(value: unknown): value is WorkerToHost {
   if (!isRecord(value)) return false;
   switch (value.t) {
@@ -43,6 +48,8 @@ export function isWorkerToHost(value: unknown): value is WorkerToHost {
         Array.isArray(value.calls) &&
         value.calls.every((c) => isRecord(c) && typeof c.id === "string" && (c.kind === "tool" || c.kind === "task") && typeof c.name === "string" && typeof c.args === "string")
       );
+    case "events":
+      return isId(value.id) && Array.isArray(value.events) && value.events.every(isStreamedEvent);
     case "done":
       return (
         isId(value.id) &&

@@ -2,7 +2,7 @@
  * The engine inside a worker: comlink carries the control API (init, reset, threads, dispose);
  * evals and batched host calls use the dedicated port, one message per batch.
  */
-import type { CallResult, GuestCall, HostToWorker, Reply, WorkerApi, WorkerToHost } from "../engine-contract.js";
+import type { CallResult, GuestCall, HostToWorker, Reply, StreamedEvent, WorkerApi, WorkerToHost } from "../engine-contract.js";
 import { createEngine } from "../core/engine-bootstrap.js";
 import { baseImageSeed } from "../engine/base-image.js";
 import { Inbox } from "../util/inbox.js";
@@ -95,7 +95,13 @@ export class WorkerService {
     try {
       const flags = this.#cancelFlags;
       const context = {
-        channel: { send: (calls: GuestCall[]) => this.#post({ t: "calls", id, calls }), receive: () => running.inbox.receive() },
+        channel: {
+          send: (calls: GuestCall[]) => this.#post({ t: "calls", id, calls }),
+          receive: () => running.inbox.receive(),
+          // Posted from QuickJS's interrupt handler too: the host gets them while the program computes.
+          stream: (events: StreamedEvent[]) => this.#post({ t: "events", id, events }),
+          streamWhileRunning: true,
+        },
         signal: running.controller.signal,
         onSnapshot: () => this.#post({ t: "heartbeat", snapshotting: true }),
         ...(flags ? { pollCancel: () => void (Atomics.load(flags, id % flags.length) === id && running.controller.abort()) } : {}),

@@ -169,6 +169,14 @@ describe("createCodeTool with generateText", () => {
     await expect(code.execute!({ code: "1" }, { toolCallId: "c", messages: [] })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
   });
 
+  it("progress() reaches the app through onEvent, with the code tool's thread id, before the tool call returns", async () => {
+    const seen: string[] = [];
+    const code = codeTool({ threadId: "conv-1", onEvent: (event) => event.type === "progress" && seen.push(`${event.threadId}: ${String(event.value)}`) });
+    const output = (await code.execute!({ code: "progress('half way'); 42" }, { toolCallId: "c", messages: [] })) as CodeToolOutput;
+    seen.push(`output ${output.text}`);
+    expect(seen).toEqual(["conv-1: half way", "output <result>42</result>"]);
+  });
+
   it("a result JSON cannot carry (a BigInt) is left out of value; the text still shows it", async () => {
     const code = codeTool();
     const output = (await code.execute!({ code: "({ big: 2n ** 70n, n: 1 })" }, { toolCallId: "c", messages: [] })) as CodeToolOutput;

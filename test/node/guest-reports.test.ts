@@ -199,6 +199,12 @@ describe("parseOutput", () => {
     expect(parseOutput(JSON.stringify({ text: "hello\n", droppedChars: 3, extra: 1 }), 100)).toEqual({ text: "hello\n", droppedChars: 3 });
   });
 
+  it("passes the progress() calls the guest dropped, a count or nothing", () => {
+    expect(parseOutput(JSON.stringify({ text: "", droppedChars: 0, progressDropped: 12 }), 100)).toEqual({ text: "", droppedChars: 0, progressDropped: 12 });
+    expect(parseOutput(JSON.stringify({ text: "", droppedChars: 0, progressDropped: 0 }), 100)).toEqual({ text: "", droppedChars: 0 });
+    expectProtocolError(() => parseOutput(JSON.stringify({ text: "", droppedChars: 0, progressDropped: -1 }), 100), "output: unexpected shape");
+  });
+
   it("cuts a forged text longer than maxChars and counts what it cut", () => {
     expect(parseOutput(JSON.stringify({ text: "x".repeat(5000), droppedChars: 7 }), 1000)).toEqual({ text: "x".repeat(1000), droppedChars: 4007 });
   });

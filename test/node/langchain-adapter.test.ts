@@ -284,9 +284,9 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain: createAgent (%
     await expect(unknown.invoke({ messages: [{ role: "user", content: "x" }] })).rejects.toThrow(/ptc lists "nope", but the agent has no such tool/);
   });
 
-  it("streams the program's tool calls on LangGraph's custom stream", async () => {
+  it("streams the program's progress() and tool calls on LangGraph's custom stream, in order", async () => {
     const shop = shopTools();
-    const model = fakeModel().respondWithTools([evalCall("await tools.getPrice({ sku: 'B' })", "s1")]).respond(new AIMessage("25"));
+    const model = fakeModel().respondWithTools([evalCall("progress({ step: 'pricing' }); await tools.getPrice({ sku: 'B' })", "s1")]).respond(new AIMessage("25"));
     const agent = createAgent({ model, tools: shop.tools, middleware: [middleware({ ptc: ["get_price"] })] });
     const custom: unknown[] = [];
     for await (const [mode, chunk] of await agent.stream({ messages: [{ role: "user", content: "price of B" }] }, { streamMode: ["custom", "updates"] })) {
@@ -298,6 +298,9 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain: createAgent (%
         { quickbox: expect.objectContaining({ type: "tool-call", phase: "end", name: "get_price", ok: true }) },
       ]),
     );
+    const kinds = custom.map((chunk) => (chunk as { quickbox: { type: string; phase?: string } }).quickbox).map((event) => event.type + (event.phase ? `:${event.phase}` : ""));
+    expect(kinds.slice(0, 2)).toEqual(["progress", "tool-call:start"]);
+    expect(custom[0]).toEqual({ quickbox: { type: "progress", threadId: "default", evalId: expect.any(String), seq: 1, value: { step: "pricing" } } });
   });
 });
 

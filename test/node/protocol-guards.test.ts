@@ -21,6 +21,7 @@ const resumeMessage = {
 const resultsMessage = { t: "results", id: 3, results: [{ id: "c1", ok: true, value: "1", encoding: "json" }, { id: "c2", ok: false, error: { name: "ToolError", message: "x" } }] } satisfies HostToWorker;
 const cancelMessage = { t: "cancel", id: 4 } satisfies HostToWorker;
 
+const eventsMessage = { t: "events", id: 1, events: [{ kind: "progress", seq: 1, value: "[1]" }, { kind: "stdout", seq: 2, text: "hi\n" }] } satisfies WorkerToHost;
 const callsMessage = { t: "calls", id: 1, calls: [{ id: "c1", kind: "tool", name: "search", args: "{}" }, { id: "c2", kind: "task", name: "general", args: "{}" }] } satisfies WorkerToHost;
 const doneMessage = { t: "done", id: 2, reply: { outcome: errorOutcome("Timeout", "too slow"), durationMs: 12 } } satisfies WorkerToHost;
 const failedMessage = { t: "failed", id: 3, error: { name: "QuickboxError", message: "no", code: "SNAPSHOT_REJECTED", reason: "truncated" } } satisfies WorkerToHost;
@@ -114,8 +115,20 @@ describe("isWorkerToHost", () => {
     ["done with a snapshot and lost", { ...doneMessage, reply: { ...doneMessage.reply, lost: "x", snapshotError: "y" } }],
     ["failed", failedMessage],
     ["heartbeat", heartbeatMessage],
+    ["events", eventsMessage],
   ])("accepts %s", (_label, message) => {
     expect(isWorkerToHost(message)).toBe(true);
+  });
+
+  it.each([
+    ["no id", without(eventsMessage, "id")],
+    ["events not an array", { ...eventsMessage, events: "p" }],
+    ["an unknown kind", { ...eventsMessage, events: [{ kind: "log", seq: 1, text: "x" }] }],
+    ["a progress value that is not text", { ...eventsMessage, events: [{ kind: "progress", seq: 1, value: { a: 1 } }] }],
+    ["stdout without text", { ...eventsMessage, events: [{ kind: "stdout", seq: 1 }] }],
+    ["seq 0", { ...eventsMessage, events: [{ kind: "progress", seq: 0, value: "[1]" }] }],
+  ])("rejects events with %s", (_label, message) => {
+    expect(isWorkerToHost(message)).toBe(false);
   });
 
   it.each([

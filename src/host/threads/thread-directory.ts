@@ -6,7 +6,7 @@
  * store-sync.ts (the store's view), reply-settlement.ts (a reply becomes a result),
  * resume-log.ts (exactly-once calls), hibernation.ts.
  */
-import type { EngineClient, InterruptDecision, SkillFiles, StoredThreadRef } from "../../engine-contract.js";
+import type { EngineClient, InterruptDecision, SkillFiles, StoredThreadRef, StreamedEvent } from "../../engine-contract.js";
 import { QuickboxError, isQuickboxError } from "../../errors.js";
 import type { ResolvedOptions } from "../../options.js";
 import type { Decision, EvalResult, SnapshotInfo, ThreadInfo } from "../../types.js";
@@ -24,6 +24,7 @@ import { callsOfEval, newEvalId, pausedEvalId } from "./eval-ids.js";
 import { executingEntries, LoggingCallRunner, recoverClaim } from "./resume-log.js";
 import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js";
 import { publicInterrupt, ThreadTable, type HeldInterrupt } from "./thread-table.js";
+import { streamSink } from "../stream-events.js";
 
 /** A random id for this interpreter: the owner of the claims it writes. */
 function newOwnerId(): string {
@@ -70,6 +71,11 @@ export class ThreadDirectory {
     return this.options.storeConfigured && this.options.engine.mode !== "call";
   }
 
+  /** Where a request's streamed events (progress(), console streaming) go: onEvent, if there is one. */
+  #stream(threadId: string, evalId: string): { stream?: (events: StreamedEvent[]) => void } {
+    return this.options.onEvent ? { stream: streamSink(this.options.emit, threadId, evalId) } : {};
+  }
+
   /** Mode "call": the engine forgets the thread after each finished request. */
   #releaseAfter(): { release?: true } {
     return this.options.engine.mode === "call" ? { release: true } : {};
@@ -97,7 +103,7 @@ export class ThreadDirectory {
       const evalId = newEvalId();
       const reply = await this.#client.eval(
         { threadId, code, ...stored, persist: this.#persistEveryEval(), ...this.#releaseAfter(), ...(skills ? { skills } : {}) },
-        { calls: callsOfEval(this.executor, evalId), ...(signal ? { signal } : {}) },
+        { calls: callsOfEval(this.executor, evalId), ...this.#stream(threadId, evalId), ...(signal ? { signal } : {}) },
       );
       // The stored thread could not be restored (the engine said SnapshotError and kept nothing):
       // it is not live now. Marking it live would make the next eval start a fresh thread and
@@ -204,7 +210,7 @@ export class ThreadDirectory {
     try {
       // A paused thread lives in the store; once resumed, the store must not keep offering
       // the paused state (resuming it again would repeat effects): always snapshot.
-      reply = await this.#client.resume({ threadId, decisions: [...chosen.values()], ...stored, persist: true, ...this.#releaseAfter() }, { calls, signal: stop.signal });
+      reply = await this.#client.resume({ threadId, decisions: [...chosen.values()], ...stored, persist: true, ...this.#releaseAfter() }, { calls, ...this.#stream(threadId, evalId), signal: stop.signal });
     } catch (error) {
       // A snapshot the engine refused to restore: nothing ran. The claim is taken back, so the
       // next resume is not mistaken for one after a crash.

@@ -1,0 +1,26 @@
+/**
+ * Streamed events of one request (progress(), console streaming) become onEvent events of its
+ * thread and eval (`evalId`, as in ctx.caller: a resume keeps the paused eval's). The value is the guest's copy, read as EvalResult.value is; a copy that does not read
+ * (only a program that forged its own prelude can make one) is dropped.
+ */
+import type { StreamedEvent } from "../engine-contract.js";
+import { readValueCopy } from "../result/eval-result.js";
+import type { EmitEvent } from "./events.js";
+
+export function streamSink(emit: EmitEvent, threadId: string, evalId: string): (events: StreamedEvent[]) => void {
+  return (events) => {
+    for (const event of events) {
+      if (event.kind === "stdout") {
+        emit({ type: "stdout", threadId, evalId, seq: event.seq, text: event.text });
+        continue;
+      }
+      let value: unknown;
+      try {
+        value = readValueCopy(event.value);
+      } catch {
+        continue;
+      }
+      emit({ type: "progress", threadId, evalId, seq: event.seq, value });
+    }
+  };
+}
