@@ -30,7 +30,9 @@ async function buildApp() {
   const packageDir = `${repo}test-results/cold-start-package/`;
   rmSync(packageDir, { recursive: true, force: true });
   mkdirSync(packageDir, { recursive: true });
-  symlinkSync(`${repo}package.json`, `${packageDir}package.json`);
+  // The package.json that goes with distDir (another checkout's build, for a before/after figure).
+  const distPackageJson = fileURLToPath(new URL("../package.json", `file://${distDir}/`));
+  symlinkSync(existsSync(distPackageJson) ? distPackageJson : `${repo}package.json`, `${packageDir}package.json`);
   symlinkSync(distDir, `${packageDir}dist`, "dir");
   symlinkSync(`${repo}node_modules`, `${packageDir}node_modules`, "dir");
   rmSync(`${app}node_modules`, { recursive: true, force: true });

@@ -23,6 +23,7 @@ export function toCodeToolOutput(threadId: string, result: EvalResult): CodeTool
     ...(result.status === "ok" ? jsonSafe(result.value) : {}),
     ...(result.error ? { error: { type: result.error.type, message: result.error.message } } : {}),
     ...(result.interrupts ? { interrupts: result.interrupts } : {}),
+    ...(result.cellId ? { cellId: result.cellId } : {}),
   };
 }
 
@@ -39,6 +40,9 @@ function renderArgs(args: unknown): string {
  * again: it continues where it stopped once the user has decided.
  */
 export function modelText(output: CodeToolOutput): string {
+  if (output.status === "running") {
+    return `${output.text}\nCall this tool again with { "cellId": "${output.cellId}" } to wait for its result, or { "cellId": "${output.cellId}", "cancel": true } to stop it; do not run the program again.`;
+  }
   if (output.status !== "paused") return output.text;
   const calls = (output.interrupts ?? []).map((interrupt) => `- ${interrupt.name} ${renderArgs(interrupt.args)}`);
   return [

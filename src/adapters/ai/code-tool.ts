@@ -6,7 +6,7 @@
 import { tool, type ToolExecutionOptions } from "ai";
 import { createInterpreter, isQuickboxError, QuickboxError, type Decision, type EvalResult, type Interpreter } from "../../index.js";
 import { SerialQueues } from "../../adapter-support.js";
-import { readCode, codeInputSchema } from "./code-input.js";
+import { readRequest, codeInputSchema } from "./code-input.js";
 import { modelText, toCodeToolOutput } from "./code-output.js";
 import { approveClearedCalls } from "./conditional-approval.js";
 import { convertTools, type ApprovalPredicate } from "./convert-tools.js";
@@ -44,7 +44,11 @@ function pausedThreadError(threadId: string): QuickboxError {
 }
 
 export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
-  const { tools, quickboxTools = [], threadId, description, allowedCallers, ...interpreterOptions } = options;
+  const { tools, quickboxTools = [], threadId, description, allowedCallers, yieldAfterMs, ...interpreterOptions } = options;
+  if (yieldAfterMs !== undefined && (typeof yieldAfterMs !== "number" || !Number.isInteger(yieldAfterMs) || yieldAfterMs < 1 || yieldAfterMs > 2 ** 31 - 1)) {
+    throw new QuickboxError("INVALID_OPTIONS", `createCodeTool: yieldAfterMs must be a whole number of ms from 1 to 2147483647, got ${typeof yieldAfterMs === "string" ? JSON.stringify(yieldAfterMs) + " (a string)" : String(yieldAfterMs)}`);
+  }
+  const cells = yieldAfterMs !== undefined;
   const toolList = checkToolSet(tools);
   const callers = checkAllowedCallers(allowedCallers, toolList);
   if (!Array.isArray(quickboxTools)) throw new QuickboxError("INVALID_OPTIONS", "createCodeTool: quickboxTools must be an array of quickbox ToolDefinitions");
@@ -68,20 +72,26 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
     queue.run(id, async () => {
       const qb = await interpreter.get();
       scopes.set(id, scope);
+      let running = false;
       try {
         const result = await step(qb);
+        running = result.status === "running";
         return toCodeToolOutput(id, await approveClearedCalls(qb, id, result, approvalPredicates, scope, signal));
       } finally {
-        scopes.delete(id);
+        // A background cell's tools still run with this call's scope; the next call on the thread replaces it.
+        if (!running) scopes.delete(id);
       }
     });
 
   const execute = async (input: CodeToolInput, call: ToolExecutionOptions): Promise<CodeToolOutput> => {
-    const code = readCode(input);
+    const request = readRequest(input, cells);
     const id = resolveThreadId(call);
     const signal = call.abortSignal;
     try {
-      return await inThread(id, scopeOf(call), signal, (qb) => qb.eval(code, { threadId: id, ...(signal ? { signal } : {}) }));
+      if (request.kind === "wait") return await inThread(id, scopeOf(call), signal, (qb) => qb.wait(request.cellId, { timeoutMs: yieldAfterMs! }));
+      if (request.kind === "cancel") return await inThread(id, scopeOf(call), signal, (qb) => qb.cancel(request.cellId));
+      const runOptions = { threadId: id, ...(signal ? { signal } : {}), ...(cells ? { yieldAfterMs } : {}) };
+      return await inThread(id, scopeOf(call), signal, (qb) => qb.eval(request.code, runOptions));
     } catch (error) {
       if (isQuickboxError(error) && error.code === "THREAD_PAUSED") throw pausedThreadError(id);
       throw error;
@@ -91,7 +101,7 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
   const controls: CodeToolControls = {
     resume: (id: string, decisions: Record<string, Decision>, resumeOptions) => {
       const signal = resumeOptions?.signal;
-      return inThread(id, scopeOf(resumeOptions), signal, (qb) => qb.resume(id, decisions, signal ? { signal } : undefined));
+      return inThread(id, scopeOf(resumeOptions), signal, (qb) => qb.resume(id, decisions, { ...(signal ? { signal } : {}), ...(cells ? { yieldAfterMs } : {}) }));
     },
     async pending(): Promise<PausedProgram[]> {
       const threads = await (await interpreter.get()).threads();
@@ -105,8 +115,8 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
   };
 
   const codeTool = tool<CodeToolInput, CodeToolOutput>({
-    description: description ?? defaultDescription(toolList, quickboxTools, callers),
-    inputSchema: codeInputSchema,
+    description: description ?? defaultDescription(toolList, quickboxTools, callers, yieldAfterMs),
+    inputSchema: codeInputSchema(cells),
     execute,
     toModelOutput: ({ output }) => ({ type: "text", value: modelText(output) }),
   });

@@ -23,7 +23,7 @@ function toolLine(name: string, description: string | undefined, needsApproval: 
 }
 
 /** Names the tools a program can call (allowedCallers with "program"). */
-export function defaultDescription(aiTools: [string, ExecutableTool][], quickboxTools: ToolDefinition[], callers: CallersByName): string {
+export function defaultDescription(aiTools: [string, ExecutableTool][], quickboxTools: ToolDefinition[], callers: CallersByName, yieldAfterMs?: number): string {
   const tools = [
     ...aiTools.filter(([name]) => allowsCaller({ allowedCallers: callers.get(name) }, "program")).map(([name, tool]) => toolLine(name, tool.description, Boolean(tool.needsApproval))),
     ...quickboxTools.filter((tool) => allowsCaller(tool, "program")).map((tool) => toolLine(tool.name, tool.description, false)),
@@ -33,6 +33,11 @@ export function defaultDescription(aiTools: [string, ExecutableTool][], quickbox
       "call tools from code with `await tools.<name>(input)` (Promise.all for parallel calls), loop, branch and return only what matters. " +
       "The value of the last expression is the result; top-level declarations persist to the next call; console.log output is returned too.",
   ];
+  if (yieldAfterMs !== undefined) {
+    lines.push(
+      `A program still running after ${yieldAfterMs} ms keeps running in the background: the tool answers with a cellId; call it again with { cellId } to wait for the result (or { cellId, cancel: true } to stop it).`,
+    );
+  }
   if (tools.length) lines.push("Tools:", ...tools);
   return lines.join("\n");
 }

@@ -4,7 +4,12 @@ import type { Decision, EvalResult, Interpreter, InterpreterOptions, Interrupt, 
 
 /** What the model sends to the code tool. */
 export interface CodeToolInput {
-  code: string;
+  /** The program to run. */
+  code?: string;
+  /** With `yieldAfterMs`: instead of code, a program still running (its `cellId`) to wait for. */
+  cellId?: string;
+  /** With cellId: stop that program. */
+  cancel?: boolean;
 }
 
 /** What the code tool returns (the app reads it in `toolResults`; the model reads `text`, see README). */
@@ -20,6 +25,8 @@ export interface CodeToolOutput {
   error?: { type: string; message: string };
   /** status "paused": the calls waiting for a decision (`id`, `name`, `args`, `allowedDecisions`). */
   interrupts?: Interrupt[];
+  /** status "running" (`yieldAfterMs`): the program goes on; the model calls the tool again with `{ cellId }`. */
+  cellId?: string;
 }
 
 /** A thread id, or a function of the AI SDK tool call (e.g. of `experimental_context`) that picks one. */
@@ -39,6 +46,12 @@ export interface CreateCodeToolOptions extends Omit<InterpreterOptions, "tools">
   threadId?: CodeThreadId;
   /** Replaces the code tool's description (default: a short one naming the tools; see `systemPrompt()`). */
   description?: string;
+  /**
+   * Background cells: a program still running after this many ms returns `status: "running"` with a
+   * `cellId`; the model calls the tool again with `{ cellId }` (waits up to this long again) or
+   * `{ cellId, cancel: true }`. Off by default: the tool waits for every program's end.
+   */
+  yieldAfterMs?: number;
 }
 
 /** What `resume` passes on to the tools that run after the decision. */
