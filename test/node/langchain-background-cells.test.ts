@@ -168,6 +168,25 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain background cell
     expect(log).toEqual(["tool started", "model read: running", "released", "tool finished"]);
   });
 
+  it("a cell outlives the agent run that started it: the next run on the thread waits for it", async () => {
+    const log: string[] = [];
+    const held = heldTool(log);
+    const model = fakeModel()
+      .respondWithTools([evalCall("const v = await tools.slowLookup({}); v * 2", "e1")])
+      .respond(new AIMessage("Still working on it; ask me again later."))
+      .respond(thenCall(log, "history", (id) => waitCall({ cell_id: id }, "w1")))
+      .respond(new AIMessage("84"));
+    const agent = createAgent({ model, tools: [held.slowLookup], middleware: [middleware({ ptc: ["slow_lookup"] })], checkpointer: new MemorySaver() });
+    const thread = { configurable: { thread_id: "cells-4" } };
+    const first = await agent.invoke({ messages: [{ role: "user", content: "start" }] }, thread);
+    expect(toolMessages(first.messages)).toEqual([expect.stringMatching(/^<running>cell cell_/)]);
+    held.release();
+    // The model finds the cell id in the conversation's history (the last tool message it was given).
+    const second = await agent.invoke({ messages: [{ role: "user", content: "done yet?" }] }, thread);
+    expect(toolMessages(second.messages).at(-1)).toBe("<result>84</result>");
+    expect(log).toEqual(["tool started", "released", "tool finished", "model read: history"]);
+  });
+
   it("an unknown cell id, or one of another conversation, is a tool message the model can read", async () => {
     const log: string[] = [];
     const held = heldTool(log);
