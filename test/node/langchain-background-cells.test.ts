@@ -168,6 +168,30 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain background cell
     expect(log).toEqual(["tool started", "model read: running", "released", "tool finished"]);
   });
 
+  it("a resumed program still running after yieldAfterMs becomes a cell the model waits for", async () => {
+    const log: string[] = [];
+    const held = heldTool(log);
+    const mail = shop();
+    const code = "const sent = await tools.sendEmail({ to: 'ops@example.com', subject: 'hi' }); const v = await tools.slowLookup({}); sent + ' / ' + v";
+    const model = fakeModel()
+      .respondWithTools([evalCall(code, "e1")])
+      .respond(thenCall(log, "running after resume", (id) => waitCall({ cell_id: id }, "w1"), held.release))
+      .respond(new AIMessage("done"));
+    const agent = createAgent({
+      model,
+      tools: [held.slowLookup, mail.sendEmail],
+      middleware: [middleware({ ptc: ["slow_lookup", "send_email"], interruptOn: { send_email: true } })],
+      checkpointer: new MemorySaver(),
+    });
+    const thread = { configurable: { thread_id: "cells-resume" } };
+    const paused = await agent.invoke({ messages: [{ role: "user", content: "mail, then look up" }] }, thread);
+    expect((paused as { __interrupt__?: unknown[] }).__interrupt__).toHaveLength(1);
+    const done = await agent.invoke(new Command({ resume: { type: "approve" } }), thread);
+    expect(toolMessages(done.messages)).toEqual([expect.stringMatching(/^<running>cell cell_[a-z0-9]{12} on thread "cells-resume" is still running/), '<result>sent "hi" to ops@example.com / 42</result>']);
+    expect(log).toEqual(["tool started", "model read: running after resume", "released", "tool finished"]);
+    expect(mail.calls.email).toBe(1);
+  });
+
   it("a cell outlives the agent run that started it: the next run on the thread waits for it", async () => {
     const log: string[] = [];
     const held = heldTool(log);
@@ -185,6 +209,26 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain background cell
     const second = await agent.invoke({ messages: [{ role: "user", content: "done yet?" }] }, thread);
     expect(toolMessages(second.messages).at(-1)).toBe("<result>84</result>");
     expect(log).toEqual(["tool started", "released", "tool finished", "model read: history"]);
+  });
+
+  it('mode "turn": the end of the agent run cancels a cell still running on the thread', async () => {
+    const log: string[] = [];
+    const held = heldTool(log);
+    const model = fakeModel()
+      .respondWithTools([evalCall("await tools.slowLookup({})", "e1")])
+      .respond(new AIMessage("later"))
+      .respond(thenCall(log, "history", (id) => waitCall({ cell_id: id }, "w1")))
+      .respond(new AIMessage("gone"));
+    const agent = createAgent({ model, tools: [held.slowLookup], middleware: [middleware({ ptc: ["slow_lookup"], mode: "turn" })], checkpointer: new MemorySaver() });
+    const thread = { configurable: { thread_id: "cells-turn" } };
+    try {
+      await agent.invoke({ messages: [{ role: "user", content: "start" }] }, thread);
+      const second = await agent.invoke({ messages: [{ role: "user", content: "done yet?" }] }, thread);
+      expect(toolMessages(second.messages).at(-1)).toMatch(/^<error type="UnknownCell">/);
+      expect(log).toEqual(["tool started", "model read: history"]);
+    } finally {
+      held.release();
+    }
   });
 
   it("an unknown cell id, or one of another conversation, is a tool message the model can read", async () => {
