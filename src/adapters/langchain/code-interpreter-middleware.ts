@@ -2,6 +2,8 @@
  * `createCodeInterpreterMiddleware(options)` for LangChain.js v1 `createAgent({ middleware })` and
  * deepagents `createDeepAgent({ middleware })`: one tool (`eval` by default) that runs a program in
  * the thread of the LangGraph `thread_id`, and the interpreter's rules appended to the system message.
+ * With `yieldAfterMs`, a second tool, `wait_for_cell`, for programs that go on in the background
+ * (background-cells.ts).
  *
  * Approval: a program that calls a tool named in `interruptOn` pauses durably; the eval tool then
  * raises a LangGraph `interrupt()`. On `Command({ resume })` LangGraph runs the eval tool again
