@@ -40,6 +40,8 @@ export class AgentInterpreters {
   readonly store: SnapshotStore;
   readonly #options: ResolvedMiddlewareOptions;
   readonly #contexts = new Map<string, EvalContext>();
+  /** Background cells still running (yieldAfterMs): their tools keep the context of the call that started them. */
+  readonly #cellContexts = new Map<string, EvalContext>();
   /** One eval per thread at a time here too, so a thread's context is the running eval's (parallel tool calls). */
   readonly #queues = new SerialQueues();
   readonly #latestSnapshot = new Map<string, string>();
@@ -56,24 +58,42 @@ export class AgentInterpreters {
     this.#ensure(resolvePtcTools(this.#options.ptc, agentTools), this.#options.subagents ? findTaskTool(agentTools) : undefined);
   }
 
-  /** The current interpreter (made from the tool instances in `ptc` when no model call happened yet). */
-  async run<T>(threadId: string, context: EvalContext, work: (interpreter: Interpreter) => Promise<T>): Promise<T> {
+  /**
+   * The current interpreter (made from the tool instances in `ptc` when no model call happened yet).
+   * `keep(settled)`: the program goes on as a background cell; its tools use `context`, and its
+   * interpreter is not disposed, until `settled`.
+   */
+  async run<T>(threadId: string, context: EvalContext, work: (interpreter: Interpreter, keep: (settled: Promise<void>) => void) => Promise<T>): Promise<T> {
     if (this.#disposed) throw new Error("createCodeInterpreterMiddleware: the middleware was disposed");
     if (!this.#current) this.#ensure(this.#options.ptc.filter((entry): entry is AgentTool => typeof entry !== "string"), undefined);
     const generation = this.#current!;
     generation.running++;
+    let kept: Promise<void> | undefined;
+    const keep = (settled: Promise<void>) => {
+      kept = settled;
+      this.#cellContexts.set(threadId, context);
+    };
     try {
       return await this.#queues.run(threadId, async () => {
         this.#contexts.set(threadId, context);
         try {
-          return await work(await generation.interpreter);
+          return await work(await generation.interpreter, keep);
         } finally {
           if (this.#contexts.get(threadId) === context) this.#contexts.delete(threadId);
         }
       });
     } finally {
-      generation.running--;
-      this.#disposeIfRetired(generation);
+      const release = () => {
+        generation.running--;
+        this.#disposeIfRetired(generation);
+      };
+      if (!kept) release();
+      else {
+        void kept.then(() => {
+          if (this.#cellContexts.get(threadId) === context) this.#cellContexts.delete(threadId);
+          release();
+        });
+      }
     }
   }
 
@@ -129,7 +149,7 @@ export class AgentInterpreters {
   }
 
   #ensure(tools: AgentTool[], taskTool: AgentTool | undefined): void {
-    const evalFor = (threadId: string) => this.#contexts.get(threadId);
+    const evalFor = (threadId: string) => this.#cellContexts.get(threadId) ?? this.#contexts.get(threadId);
     // Agent tools a program may call (ptc), then the quickbox tools (their allowedCallers decide).
     const definitions = [...toToolDefinitions(tools, evalFor), ...this.#options.quickboxTools];
     const subagents = taskTool ? taskDispatch(taskTool, evalFor) : undefined;
@@ -164,7 +184,7 @@ export class AgentInterpreters {
     const threadId = "threadId" in event ? event.threadId : undefined;
     if (threadId !== undefined) {
       try {
-        this.#contexts.get(threadId)?.writer?.({ quickbox: event });
+        (this.#cellContexts.get(threadId) ?? this.#contexts.get(threadId))?.writer?.({ quickbox: event });
       } catch {
         // A stream writer that throws must not break the program.
       }

@@ -2,6 +2,8 @@
  * `createCodeInterpreterMiddleware(options)` for LangChain.js v1 `createAgent({ middleware })` and
  * deepagents `createDeepAgent({ middleware })`: one tool (`eval` by default) that runs a program in
  * the thread of the LangGraph `thread_id`, and the interpreter's rules appended to the system message.
+ * With `yieldAfterMs`, a second tool, `wait_for_cell`, for programs that go on in the background
+ * (background-cells.ts).
  *
  * Approval: a program that calls a tool named in `interruptOn` pauses durably; the eval tool then
  * raises a LangGraph `interrupt()`. On `Command({ resume })` LangGraph runs the eval tool again
@@ -16,10 +18,11 @@ import { registry } from "@langchain/langgraph/zod";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
 import { isQuickboxError, pruneSnapshots, QuickboxError, type EvalResult, type Interpreter, type PruneOptions } from "../../index.js";
-import { AgentInterpreters } from "./agent-interpreters.js";
+import { AgentInterpreters, type EvalContext, type PauseMarker } from "./agent-interpreters.js";
+import { AgentCells, CellStillRunning, waitForCellTool } from "./background-cells.js";
 import { directLangChainTools, refuseCodeOnly, withoutCodeOnly } from "./direct-tools.js";
 import { decisionsFromResume, interruptPayload } from "./interrupt-payload.js";
-import { resolveMiddlewareOptions, type CodeInterpreterMiddlewareOptions } from "./middleware-options.js";
+import { resolveMiddlewareOptions, WAIT_TOOL_NAME, type CodeInterpreterMiddlewareOptions } from "./middleware-options.js";
 import { threadIdOf, type ToolRuntimeLike } from "./tool-runtime.js";
 
 
@@ -50,16 +53,49 @@ function sameModelMessage(state: unknown, firstCallId: string, secondCallId: str
   return (holder.tool_calls ?? []).some((call) => call.id === secondCallId);
 }
 
-/** Runs the program, or — when LangGraph re-runs an interrupted call — continues the paused one. */
-async function runOrResume(
+interface RunOptions {
+  signal?: AbortSignal;
+  yieldAfterMs?: number;
+}
+
+/** A new program of the eval tool: a pause left behind by an earlier turn is dropped first. */
+async function startEval(
   agent: AgentInterpreters,
   interpreter: Interpreter,
   code: string,
   threadId: string,
   toolCallId: string,
-  signal: AbortSignal | undefined,
+  marker: PauseMarker | undefined,
+  runOptions: RunOptions,
   recordedSnapshotId: string | undefined,
   state: unknown,
+): Promise<EvalResult> {
+  // Another call of the same model message (parallel tool calls) paused: the thread is paused
+  // and this eval is refused (THREAD_PAUSED). A pause from an earlier turn was left behind (a new
+  // message instead of Command({ resume })): go back to the state before that program.
+  const abandoned = marker !== undefined && !sameModelMessage(state, marker.toolCallId, toolCallId);
+  if (!marker || abandoned) {
+    if (abandoned && !recordedSnapshotId) {
+      // Its program was the conversation's first: the state before it was empty.
+      await interpreter.reset(threadId);
+      await agent.clearPauseMarker(threadId);
+    }
+    await followCheckpoint(agent, interpreter, threadId, recordedSnapshotId);
+  }
+  return interpreter.eval(code, { threadId, ...runOptions });
+}
+
+/**
+ * Runs `start(marker)` (a new program, or a wait for a background cell), or — when LangGraph
+ * re-runs an interrupted call — continues the paused program. A pause raises the interrupt.
+ */
+async function runOrResume(
+  agent: AgentInterpreters,
+  interpreter: Interpreter,
+  threadId: string,
+  toolCallId: string,
+  runOptions: RunOptions,
+  start: (marker: PauseMarker | undefined) => Promise<EvalResult>,
 ): Promise<EvalResult> {
   const marker = await agent.pauseMarker(threadId);
   let resumesApplied = 0;
@@ -77,26 +113,14 @@ async function runOrResume(
       resumesApplied++;
       await agent.setPauseMarker(threadId, { toolCallId, resumesApplied });
       try {
-        result = await interpreter.resume(threadId, decisionsFromResume(resumeValue, pending), signal ? { signal } : {});
+        result = await interpreter.resume(threadId, decisionsFromResume(resumeValue, pending), runOptions);
       } catch (error) {
         if (!isQuickboxError(error) || !RESUME_VALUE_ERRORS.has(error.code)) throw error;
         refused = `the previous resume value was not applied: ${error.message}`;
       }
     }
   } else {
-    // Another call of the same model message (parallel tool calls) paused: the thread is paused
-    // and this eval is refused (THREAD_PAUSED). A pause from an earlier turn was left behind (a new
-    // message instead of Command({ resume })): go back to the state before that program.
-    const abandoned = marker !== undefined && !sameModelMessage(state, marker.toolCallId, toolCallId);
-    if (!marker || abandoned) {
-      if (abandoned && !recordedSnapshotId) {
-        // Its program was the conversation's first: the state before it was empty.
-        await interpreter.reset(threadId);
-        await agent.clearPauseMarker(threadId);
-      }
-      await followCheckpoint(agent, interpreter, threadId, recordedSnapshotId);
-    }
-    result = await interpreter.eval(code, { threadId, ...(signal ? { signal } : {}) });
+    result = await start(marker);
   }
   if (result.status === "paused") {
     await agent.setPauseMarker(threadId, { toolCallId, resumesApplied });
@@ -149,35 +173,60 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
   const resolved = resolveMiddlewareOptions(options);
   const agent = new AgentInterpreters(resolved);
 
+  const cells = resolved.yieldAfterMs === undefined ? undefined : new AgentCells(resolved.yieldAfterMs, resolved.toolName, WAIT_TOOL_NAME);
+  const runOptions = (signal: AbortSignal | undefined): RunOptions => ({ ...(signal ? { signal } : {}), ...(cells ? { yieldAfterMs: cells.yieldAfterMs } : {}) });
+
+  /** One call of the eval tool or the wait tool: the program's result (a pause: the interrupt) as the tool's answer. */
+  const answer = async (runtime: ToolRuntimeLike, context: EvalContext, toolName: string, start: (interpreter: Interpreter, marker: PauseMarker | undefined) => Promise<EvalResult>) => {
+    const threadId = threadIdOf(runtime);
+    const toolCallId = runtime.toolCallId ?? runtime.toolCall?.id ?? "";
+    let text: string;
+    let running = false;
+    try {
+      const result = await agent.run(threadId, context, async (interpreter, keep) => {
+        const result = await runOrResume(agent, interpreter, threadId, toolCallId, runOptions(runtime.signal), (marker) => start(interpreter, marker));
+        if (result.status === "running") cells?.started(result, threadId, interpreter, context, keep);
+        return result;
+      });
+      running = result.status === "running";
+      text = running && cells ? cells.runningText(result) : result.text;
+    } catch (error) {
+      if (isQuickboxError(error) && error.code === "THREAD_PAUSED") {
+        text = `<error type="ThreadPaused">this conversation's program is paused, waiting for a decision on an earlier call; resume the run with Command({ resume }) first</error>`;
+      } else if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED") {
+        text = `<error type="SnapshotError">the interpreter state of this checkpoint cannot be restored: ${escapeWireText(error.message)}</error>`;
+      } else if (isQuickboxError(error) && error.code === "UNKNOWN_CELL") {
+        text = `<error type="UnknownCell">${escapeWireText(error.message)}: use a cell id that ${resolved.toolName} reported as still running in this conversation (a cell that paused for approval is done: its program goes on with the decision)</error>`;
+      } else if (error instanceof CellStillRunning) {
+        text = error.text;
+      } else {
+        throw error;
+      }
+    }
+    const snapshotId = agent.latestSnapshotId(threadId);
+    if (!toolCallId) return text;
+    // Channel writes as a list: several tool calls may write one channel (its reducer merges them).
+    // A still-running program's state writes wait for the call that gets its end.
+    return new Command({
+      update: [
+        ["messages", [new ToolMessage({ content: text, tool_call_id: toolCallId, name: toolName })]],
+        ...(snapshotId ? ([["_quickboxSnapshotId", snapshotId]] as [string, unknown][]) : []),
+        ...(running ? [] : context.stateUpdates),
+      ],
+    });
+  };
+
   const evalTool = tool(
     async (input: { code: string }, runtime: ToolRuntimeLike) => {
       if (typeof input?.code !== "string") throw new Error(`${resolved.toolName} needs { code: string }`);
       const threadId = threadIdOf(runtime);
       const toolCallId = runtime.toolCallId ?? runtime.toolCall?.id ?? "";
-      const context = { config: runtime as Record<string, unknown>, stateUpdates: [] as [string, unknown][], ...(runtime.writer ? { writer: runtime.writer } : {}) };
-      let text: string;
-      try {
-        const recorded = (runtime.state as { _quickboxSnapshotId?: unknown } | undefined)?._quickboxSnapshotId;
-        const result = await agent.run(threadId, context, (interpreter) => runOrResume(agent, interpreter, input.code, threadId, toolCallId, runtime.signal, typeof recorded === "string" ? recorded : undefined, runtime.state));
-        text = result.text;
-      } catch (error) {
-        if (isQuickboxError(error) && error.code === "THREAD_PAUSED") {
-          text = `<error type="ThreadPaused">this conversation's program is paused, waiting for a decision on an earlier call; resume the run with Command({ resume }) first</error>`;
-        } else if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED") {
-          text = `<error type="SnapshotError">the interpreter state of this checkpoint cannot be restored: ${escapeWireText(error.message)}</error>`;
-        } else {
-          throw error;
-        }
-      }
-      const snapshotId = agent.latestSnapshotId(threadId);
-      if (!toolCallId) return text;
-      // Channel writes as a list: several tool calls may write one channel (its reducer merges them).
-      return new Command({
-        update: [
-          ["messages", [new ToolMessage({ content: text, tool_call_id: toolCallId, name: resolved.toolName })]],
-          ...(snapshotId ? ([["_quickboxSnapshotId", snapshotId]] as [string, unknown][]) : []),
-          ...context.stateUpdates,
-        ],
+      const context: EvalContext = { config: runtime as Record<string, unknown>, stateUpdates: [], ...(runtime.writer ? { writer: runtime.writer } : {}) };
+      const recorded = (runtime.state as { _quickboxSnapshotId?: unknown } | undefined)?._quickboxSnapshotId;
+      return answer(runtime, context, resolved.toolName, (interpreter, marker) => {
+        const running = cells?.runningOn(threadId);
+        if (running) throw new CellStillRunning(running, WAIT_TOOL_NAME);
+        return startEval(agent, interpreter, input.code, threadId, toolCallId, marker, runOptions(runtime.signal), typeof recorded === "string" ? recorded : undefined, runtime.state);
       });
     },
     {
@@ -205,12 +254,14 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
         .register(registry, { reducer: { fn: (previous: string | undefined, next: string | undefined) => next ?? previous } }),
     }),
     // The quickbox tools the model may call itself (allowedCallers with "direct").
-    tools: [evalTool, ...directLangChainTools(resolved.quickboxTools)],
+    tools: [evalTool, ...(cells ? [waitForCellTool(cells, answer)] : []), ...directLangChainTools(resolved.quickboxTools)],
     // mode "turn": each agent run (invoke/stream) is a turn; the thread starts fresh in the next.
     // (A run stopped by an interrupt does not get here: a paused program is kept.)
     afterAgent: async () => {
       if (resolved.interpreter.mode !== "turn") return undefined;
       const threadId = threadIdOf({ configurable: getConfig()?.configurable as Record<string, unknown> | undefined });
+      // The thread starts fresh: a program still running in the background ends with the turn.
+      await cells?.cancelOn(threadId);
       await agent.run(threadId, { config: {}, stateUpdates: [] }, async (interpreter) => {
         await interpreter.endTurn(threadId);
         await agent.clearPauseMarker(threadId);
@@ -221,7 +272,7 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
       agent.syncTools(request.tools);
       // Code-only tools (allowedCallers without "direct") are resolved for programs above, never offered to the model.
       const tools = resolved.codeOnly.size ? withoutCodeOnly(request.tools, resolved.codeOnly) : request.tools;
-      return handler({ ...request, tools, systemMessage: request.systemMessage.concat(await agent.systemPrompt()) });
+      return handler({ ...request, tools, systemMessage: request.systemMessage.concat((await agent.systemPrompt()) + (cells?.prompt() ?? "")) });
     },
     // Only with code-only tools: a wrapToolCall hook changes how LangChain treats every tool's errors.
     wrapToolCall: resolved.codeOnly.size ? refuseCodeOnly(resolved.codeOnly, resolved.toolName) : undefined,

@@ -43,6 +43,12 @@ export interface CodeInterpreterMiddlewareOptions extends Omit<InterpreterOption
   executionTimeoutMs?: number;
   /** Alias of `maxToolCalls` (@langchain/quickjs). */
   maxPtcCalls?: number | null;
+  /**
+   * Background cells: a program still running after this many ms goes on in the background, the
+   * model gets `<running>` with its cell id, and a second tool, `wait_for_cell`, waits for it (again
+   * at most this long per call) or cancels it. Default: off (an eval answers when the program ends).
+   */
+  yieldAfterMs?: number;
 }
 
 export interface ResolvedMiddlewareOptions {
@@ -53,6 +59,8 @@ export interface ResolvedMiddlewareOptions {
   toolName: string;
   systemPrompt: string | undefined;
   subagents: boolean;
+  /** Background cells (off when undefined). */
+  yieldAfterMs: number | undefined;
   interpreter: Omit<InterpreterOptions, "tools" | "subagents">;
 }
 
@@ -60,6 +68,9 @@ const ALIASES = [
   ["executionTimeoutMs", "timeoutMs"],
   ["maxPtcCalls", "maxToolCalls"],
 ] as const;
+
+/** The tool that waits for (or cancels) a background cell, offered only with `yieldAfterMs`. */
+export const WAIT_TOOL_NAME = "wait_for_cell";
 
 const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -69,7 +80,7 @@ function invalid(message: string): never {
 
 export function resolveMiddlewareOptions(input: CodeInterpreterMiddlewareOptions = {}): ResolvedMiddlewareOptions {
   if (typeof input !== "object" || input === null) invalid("options must be an object");
-  const { ptc = [], toolName = "eval", systemPrompt, subagents = true, allowedCallers, quickboxTools = [], ...rest } = input;
+  const { ptc = [], toolName = "eval", systemPrompt, subagents = true, allowedCallers, quickboxTools = [], yieldAfterMs, ...rest } = input;
   const interpreter: Record<string, unknown> = { ...rest };
   for (const [alias, name] of ALIASES) {
     const aliasValue = interpreter[alias];
@@ -82,7 +93,7 @@ export function resolveMiddlewareOptions(input: CodeInterpreterMiddlewareOptions
   // A misspelt option fails here, not at the first model call.
   for (const key of Object.keys(interpreter)) {
     if (!INTERPRETER_OPTION_NAMES.has(key) || key === "subagents") {
-      invalid(`unknown option ${JSON.stringify(key)}; known: ptc, allowedCallers, quickboxTools, toolName, systemPrompt, subagents, ${ALIASES.map(([alias]) => alias).join(", ")}, and createInterpreter's options`);
+      invalid(`unknown option ${JSON.stringify(key)}; known: ptc, allowedCallers, quickboxTools, toolName, systemPrompt, subagents, yieldAfterMs, ${ALIASES.map(([alias]) => alias).join(", ")}, and createInterpreter's options`);
     }
   }
   if (!Array.isArray(ptc)) invalid("ptc must be an array of tool names or tools");
@@ -97,9 +108,14 @@ export function resolveMiddlewareOptions(input: CodeInterpreterMiddlewareOptions
   if (ptc.some((entry) => (typeof entry === "string" ? entry : entry.name) === toolName)) invalid(`ptc cannot list the middleware's own tool "${toolName}"`);
   if (systemPrompt !== undefined && typeof systemPrompt !== "string") invalid("systemPrompt must be a string");
   if (typeof subagents !== "boolean") invalid("subagents must be true or false here (the agent's task tool is used)");
+  if (yieldAfterMs !== undefined && (typeof yieldAfterMs !== "number" || !Number.isInteger(yieldAfterMs) || yieldAfterMs < 1 || yieldAfterMs > 2 ** 31 - 1)) {
+    invalid(`yieldAfterMs must be a whole number of ms from 1 to 2147483647, got ${typeof yieldAfterMs === "string" ? JSON.stringify(yieldAfterMs) + " (a string)" : String(yieldAfterMs)}`);
+  }
+  if (yieldAfterMs !== undefined && toolName === WAIT_TOOL_NAME) invalid(`toolName cannot be "${WAIT_TOOL_NAME}" with yieldAfterMs: that is the tool that waits for background cells`);
+  if (yieldAfterMs !== undefined && ptc.some((entry) => (typeof entry === "string" ? entry : entry.name) === WAIT_TOOL_NAME)) invalid(`ptc cannot list "${WAIT_TOOL_NAME}" with yieldAfterMs: that is the middleware's tool that waits for background cells`);
   if (!Array.isArray(quickboxTools)) invalid("quickboxTools must be an array of quickbox ToolDefinitions");
   const codeOnly = codeOnlyTools(allowedCallers, new Set(ptc.map((entry) => (typeof entry === "string" ? entry : entry.name))));
-  return { ptc, codeOnly, quickboxTools, toolName, systemPrompt, subagents, interpreter: interpreter as Omit<InterpreterOptions, "tools" | "subagents"> };
+  return { ptc, codeOnly, quickboxTools, toolName, systemPrompt, subagents, yieldAfterMs, interpreter: interpreter as Omit<InterpreterOptions, "tools" | "subagents"> };
 }
 
 /** The agent tools named in `allowedCallers` without "direct"; checks each entry against `ptc` (INVALID_TOOL for a bad value). */
