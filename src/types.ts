@@ -73,6 +73,8 @@ export type InterpreterEvent =
       type: "tool-call";
       phase: "start" | "end";
       threadId: string;
+      /** Calls from a program: its eval (as ctx.caller.evalId and EvalResult.evalId). */
+      evalId?: string;
       callId: string;
       name: string;
       args: unknown;
@@ -289,6 +291,8 @@ export interface EvalResult {
   status: "ok" | "error" | "paused" | "running";
   /** status "running" only: the background cell to `wait` for or `cancel`. */
   cellId?: string;
+  /** The program run (as ctx.caller.evalId and in onEvent events); a resume keeps the paused eval's. */
+  evalId?: string;
   /** The wire format the model reads (DESIGN.md §5). */
   text: string;
   /** ok only: a structured-clone-able copy of the result; functions and symbols become `{ $handle }`. */

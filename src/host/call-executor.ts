@@ -141,7 +141,8 @@ export class CallExecutor implements CallRunner {
       input = checked.value;
     }
     const started = performance.now();
-    this.#emit({ type: "tool-call", phase: "start", threadId: context.threadId, callId: call.id, name: call.name, args: input });
+    const evalId = context.caller.type === "program" ? context.caller.evalId : undefined;
+    this.#emit({ type: "tool-call", phase: "start", threadId: context.threadId, ...(evalId ? { evalId } : {}), callId: call.id, name: call.name, args: input });
     let result: CallResult;
     try {
       const value = await tool.definition.execute(input as never, context);
@@ -159,6 +160,7 @@ export class CallExecutor implements CallRunner {
       type: "tool-call",
       phase: "end",
       threadId: context.threadId,
+      ...(evalId ? { evalId } : {}),
       callId: call.id,
       name: call.name,
       args: input,

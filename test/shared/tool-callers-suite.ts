@@ -31,6 +31,18 @@ export function defineToolCallersSuite(create: InterpreterFactory): void {
       expect(lookup.seen.every((context) => context.threadId === "t-callers" && context.signal instanceof AbortSignal)).toBe(true);
     });
 
+    it("the eval's id is EvalResult.evalId and is on its tool-call events", async () => {
+      const lookup = recordingTool("lookup");
+      const events: { type: string; phase?: string; evalId?: string }[] = [];
+      const qb = await make({ tools: [lookup], onEvent: (event) => events.push(event as never) });
+      const result = await qb.eval("await tools.lookup({})", { threadId: "t-ids" });
+      const seen = (lookup.seen[0]!.caller as Extract<ToolCaller, { type: "program" }>).evalId;
+      expect(result.evalId).toBe(seen);
+      const toolEvents = events.filter((event) => event.type === "tool-call");
+      expect(toolEvents.map((event) => [event.phase, event.evalId])).toEqual([["start", seen], ["end", seen]]);
+      expect((await qb.eval("1", { threadId: "t-ids" })).evalId).not.toBe(seen);
+    });
+
     it("a paused call approved by resume, and the calls after it, keep the paused eval's id", async () => {
       const sendEmail = recordingTool("send_email");
       const lookup = recordingTool("lookup");
@@ -44,6 +56,8 @@ export function defineToolCallersSuite(create: InterpreterFactory): void {
       expect(sendEmail.seen[0]!.caller).toEqual(before);
       expect(after).toEqual(before);
       expect(before).toMatchObject({ type: "program", threadId: "t-pause" });
+      expect(paused.evalId).toBe((before as Extract<ToolCaller, { type: "program" }>).evalId);
+      expect(done.evalId).toBe(paused.evalId);
     });
   });
 

@@ -72,7 +72,7 @@ export async function settleReply(context: DirectoryContext, threadId: string, r
     }
     if (written.warning) storageWarnings.push(written.warning);
   }
-  const result = renderResult(context, outcome, reply.durationMs, [...warnings, ...storageWarnings]);
+  const result = { ...renderResult(context, outcome, reply.durationMs, [...warnings, ...storageWarnings]), evalId };
   if (held) options.emit({ type: "pause", threadId, interrupts: held.map(publicInterrupt) });
   for (const warning of storageWarnings) emitWarning(context, threadId, warning);
   return result;
