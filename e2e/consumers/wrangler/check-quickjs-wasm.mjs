@@ -1,5 +1,5 @@
-// The same, with the one change README's "Bundling" note asks of wrangler users: import
-// quickbox/quickjs.wasm (a path ending in .wasm, so wrangler's CompiledWasm rule applies).
+// The same, importing quickbox/quickjs.wasm instead of quickbox/wasm (README's "Bundling" note: both work;
+// a path ending in .wasm, so wrangler's default CompiledWasm rule applies to it directly).
 import { wranglerFlow } from "./check-flow.mjs";
 
 export default (t) => wranglerFlow(t, { wasmImport: "quickbox/quickjs.wasm" });
