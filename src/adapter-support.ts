@@ -23,6 +23,9 @@ export { escapeBody as escapeWireText } from "./result/wire-format.js";
 /** A tool name as the program sees it under `tools.` (`get-weather` → `getWeather`). */
 export { camelCase } from "./host/tool-names.js";
 
+/** What is wrong with a per-call wait in ms (`yieldAfterMs`), as the core words it; undefined if nothing. */
+export { timerMsProblem } from "./options.js";
+
 /** The option names createInterpreter accepts (anything else is INVALID_OPTIONS). */
 export const INTERPRETER_OPTION_NAMES: ReadonlySet<string> = KNOWN_OPTIONS;
 

@@ -5,7 +5,7 @@ import { BackgroundCells } from "./host/background-cells.js";
 import { CallExecutor } from "./host/call-executor.js";
 import { SkillLibrary } from "./host/skills.js";
 import { ThreadDirectory } from "./host/threads/thread-directory.js";
-import { resolveOptions } from "./options.js";
+import { resolveOptions, timerMsProblem } from "./options.js";
 import { toEvalResult } from "./result/eval-result.js";
 import { abortedBeforeStart, skillNotAvailable } from "./result/outcomes.js";
 import { hmacKey } from "./snapshot/snapshot-keys.js";
@@ -38,11 +38,9 @@ function rejectUnknownKeys(method: string, options: object | undefined, known: s
 
 /** A whole number of ms in [1, 2^31 - 1] (what setTimeout can wait), or undefined. */
 function validMs(method: string, name: string, value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 2 ** 31 - 1) {
-    throw new QuickboxError("INVALID_OPTIONS", `${method}: ${name} must be a whole number of ms from 1 to 2147483647, got ${typeof value === "string" ? JSON.stringify(value) + " (a string)" : String(value)}`);
-  }
-  return value;
+  const problem = timerMsProblem(name, value);
+  if (problem) throw new QuickboxError("INVALID_OPTIONS", `${method}: ${problem}`);
+  return value as number | undefined;
 }
 
 interface ValidRunOptions {

@@ -101,6 +101,18 @@ function keyOption(options: Record<string, unknown>, name: string): KeyInput | u
   return value as KeyInput;
 }
 
+/** Longest wait setTimeout can schedule (ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A wait in ms given per call (`yieldAfterMs`, `timeoutMs` of wait()): what is wrong with it, or
+ * undefined when it is a whole number from 1 to what setTimeout can wait (or absent).
+ */
+export function timerMsProblem(name: string, value: unknown): string | undefined {
+  if (value === undefined || (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_TIMER_MS)) return undefined;
+  return `${name} must be a whole number of ms from 1 to ${MAX_TIMER_MS}, got ${describeValue(value)}`;
+}
+
 /** A value as an error message shows it: strings quoted, with the type where it is not obvious. */
 function describeValue(value: unknown): string {
   if (typeof value === "string") return `${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)} (a string)`;

@@ -530,19 +530,27 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
   });
 
   describe("exactly once", () => {
-    it("a call that finished before the process died is not re-run nor failed: its recorded result is replayed", async () => {
+    /**
+     * A pause on send_email approved in interpreter A: send_email runs and finishes, then the program
+     * waits forever on slow(), and A is abandoned there as if its process had died.
+     */
+    const approvedThenStuck = async (threadId: string) => {
       const store = memoryStore();
       let sent = 0;
       let slowCalls = 0;
       const send: ToolDefinition = { name: "send_email", execute: () => `receipt-${++sent}` };
       const hangs: ToolDefinition = { name: "slow", execute: () => (slowCalls++, new Promise(() => {})) };
       const a = await make({ tools: [send, hangs], store, interruptOn: { send_email: true } });
-      const paused = await a.eval("const receipt = await tools.sendEmail({ to: 'x' }); const after = await tools.slow(); [receipt, after]", { threadId: "done-log" });
+      const paused = await a.eval("const receipt = await tools.sendEmail({ to: 'x' }); const after = await tools.slow(); [receipt, after]", { threadId });
       const id = paused.interrupts![0]!.id;
-      // Approved: send_email runs and finishes; then the program waits on slow(), and the process "dies".
-      a.resume("done-log", { [id]: { type: "approve" } }).catch(() => {});
+      a.resume(threadId, { [id]: { type: "approve" } }).catch(() => {});
       for (let waitedMs = 0; slowCalls === 0 && waitedMs < 10_000; waitedMs += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect([sent, slowCalls]).toEqual([1, 1]);
+      return { store, id, send, sentCount: () => sent, slowCallCount: () => slowCalls };
+    };
+
+    it("a call that finished before the process died is not re-run nor failed: its recorded result is replayed", async () => {
+      const { store, send, sentCount, slowCallCount } = await approvedThenStuck("done-log");
+      expect([sentCount(), slowCallCount()]).toEqual([1, 1]);
       const recovered: unknown[] = [];
       const options = { tools: [send, { name: "slow", execute: () => "fast this time" }], store, interruptOn: { send_email: true }, recover: (call: unknown) => (recovered.push(call), "fail" as const) };
       // The dead process's claim holds for claimTimeoutMs: until then the pause is "being resumed elsewhere".
@@ -550,26 +558,17 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       const b = await make({ ...options, claimTimeoutMs: 1 });
       const done = await b.resume("done-log", {});
       expect(done.value).toEqual(["receipt-1", "fast this time"]);
-      expect(sent).toBe(1);
+      expect(sentCount()).toBe(1);
       expect(recovered).toEqual([]);
     });
 
     it("a replay needs no tool: an interpreter without it re-approving a pause whose call is logged as done gets the recorded result", async () => {
-      const store = memoryStore();
-      let sent = 0;
-      let slowCalls = 0;
-      const send: ToolDefinition = { name: "send_email", execute: () => `receipt-${++sent}` };
-      const hangs: ToolDefinition = { name: "slow", execute: () => (slowCalls++, new Promise(() => {})) };
-      const a = await make({ tools: [send, hangs], store, interruptOn: { send_email: true } });
-      const paused = await a.eval("const receipt = await tools.sendEmail({ to: 'x' }); const after = await tools.slow(); [receipt, after]", { threadId: "replay" });
-      const id = paused.interrupts![0]!.id;
-      a.resume("replay", { [id]: { type: "approve" } }).catch(() => {});
-      for (let waitedMs = 0; slowCalls === 0 && waitedMs < 10_000; waitedMs += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      const { store, id, sentCount } = await approvedThenStuck("replay");
       // Another process, without send_email, approves again: the call is only replayed.
       const b = await make({ tools: [{ name: "slow", execute: () => "back" }], store, claimTimeoutMs: 1 });
       const done = await b.resume("replay", { [id]: { type: "approve" } });
       expect(done.value).toEqual(["receipt-1", "back"]);
-      expect(sent).toBe(1);
+      expect(sentCount()).toBe(1);
     });
 
     it("a resume taken for dead (its claim older than the other's claimTimeoutMs) is stopped: its program sees nothing it could not log", async () => {

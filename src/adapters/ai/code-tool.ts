@@ -5,7 +5,7 @@
  */
 import { tool, type ToolExecutionOptions } from "ai";
 import { createInterpreter, isQuickboxError, QuickboxError, type Decision, type EvalResult, type Interpreter } from "../../index.js";
-import { SerialQueues } from "../../adapter-support.js";
+import { SerialQueues, timerMsProblem } from "../../adapter-support.js";
 import { readRequest, codeInputSchema } from "./code-input.js";
 import { modelText, toCodeToolOutput } from "./code-output.js";
 import { approveClearedCalls } from "./conditional-approval.js";
@@ -45,9 +45,8 @@ function pausedThreadError(threadId: string): QuickboxError {
 
 export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
   const { tools, quickboxTools = [], threadId, description, allowedCallers, yieldAfterMs, ...interpreterOptions } = options;
-  if (yieldAfterMs !== undefined && (typeof yieldAfterMs !== "number" || !Number.isInteger(yieldAfterMs) || yieldAfterMs < 1 || yieldAfterMs > 2 ** 31 - 1)) {
-    throw new QuickboxError("INVALID_OPTIONS", `createCodeTool: yieldAfterMs must be a whole number of ms from 1 to 2147483647, got ${typeof yieldAfterMs === "string" ? JSON.stringify(yieldAfterMs) + " (a string)" : String(yieldAfterMs)}`);
-  }
+  const yieldProblem = timerMsProblem("yieldAfterMs", yieldAfterMs);
+  if (yieldProblem) throw new QuickboxError("INVALID_OPTIONS", `createCodeTool: ${yieldProblem}`);
   const cells = yieldAfterMs !== undefined;
   const toolList = checkToolSet(tools);
   const callers = checkAllowedCallers(allowedCallers, toolList);

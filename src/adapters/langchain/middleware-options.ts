@@ -3,7 +3,7 @@
  * `@langchain/quickjs` as aliases, so switching is a one-line change. Giving both names of one
  * option is INVALID_OPTIONS.
  */
-import { allowedCallersProblem, INTERPRETER_OPTION_NAMES } from "../../adapter-support.js";
+import { allowedCallersProblem, INTERPRETER_OPTION_NAMES, timerMsProblem } from "../../adapter-support.js";
 import { QuickboxError, type InterpreterOptions, type ToolCallerType, type ToolDefinition } from "../../index.js";
 
 /** An agent tool as the middleware sees it (a LangChain StructuredTool or anything shaped like one). */
@@ -108,9 +108,8 @@ export function resolveMiddlewareOptions(input: CodeInterpreterMiddlewareOptions
   if (ptc.some((entry) => (typeof entry === "string" ? entry : entry.name) === toolName)) invalid(`ptc cannot list the middleware's own tool "${toolName}"`);
   if (systemPrompt !== undefined && typeof systemPrompt !== "string") invalid("systemPrompt must be a string");
   if (typeof subagents !== "boolean") invalid("subagents must be true or false here (the agent's task tool is used)");
-  if (yieldAfterMs !== undefined && (typeof yieldAfterMs !== "number" || !Number.isInteger(yieldAfterMs) || yieldAfterMs < 1 || yieldAfterMs > 2 ** 31 - 1)) {
-    invalid(`yieldAfterMs must be a whole number of ms from 1 to 2147483647, got ${typeof yieldAfterMs === "string" ? JSON.stringify(yieldAfterMs) + " (a string)" : String(yieldAfterMs)}`);
-  }
+  const yieldProblem = timerMsProblem("yieldAfterMs", yieldAfterMs);
+  if (yieldProblem) invalid(yieldProblem);
   if (yieldAfterMs !== undefined && toolName === WAIT_TOOL_NAME) invalid(`toolName cannot be "${WAIT_TOOL_NAME}" with yieldAfterMs: that is the tool that waits for background cells`);
   if (yieldAfterMs !== undefined && ptc.some((entry) => (typeof entry === "string" ? entry : entry.name) === WAIT_TOOL_NAME)) invalid(`ptc cannot list "${WAIT_TOOL_NAME}" with yieldAfterMs: that is the middleware's tool that waits for background cells`);
   if (!Array.isArray(quickboxTools)) invalid("quickboxTools must be an array of quickbox ToolDefinitions");
