@@ -161,6 +161,8 @@ interface ChildError {
 interface PauseOut extends ChildResult {
   pid: number;
   interrupts: { id: string; name: string; args: unknown }[];
+  /** The eval's own status: "running" when it became a background cell (yieldAfterMs). */
+  firstStatus: string;
 }
 interface ResumeOut {
   pid: number;
@@ -269,6 +271,17 @@ describe.concurrent("a pause made in one process resumes in another under a chan
       const result = await expectDelivered(run, effects, dir, "desc");
       expect(result.value).toEqual({ receipt: `sent to ${TO} by ${run.pid}`, note: null });
       timings.push(`tools/${isolation}/description: ${Math.round(performance.now() - started)} ms`);
+    }, 60_000);
+
+    it(`[${isolation}] a background cell (yieldAfterMs) that paused resumes in another process`, async () => {
+      const { dir, effects } = caseDir();
+      const pause = await runOk<PauseOut>("pause.mjs", { dir, threadId: "cell", isolation, tools: V1, effects, code: `await tools.slowStep({});\n${PROGRAM}`, yieldAfterMs: 50 });
+      expect(pause.out.firstStatus).toBe("running");
+      expect(pause.out.status, pause.out.text).toBe("paused");
+      expect(pause.out.interrupts[0]).toMatchObject({ name: "send_email", args: { to: TO } });
+      const run = await resumeInChild(isolation, dir, effects, "cell", pause.out.interrupts[0]!.id, V1);
+      const result = await expectDelivered(run, effects, dir, "cell");
+      expect(result.value).toEqual({ receipt: `sent to ${TO} by ${run.pid}`, note: null });
     }, 60_000);
 
     it(`[${isolation}] send_email's inputSchema gained an optional property`, async () => {
