@@ -14,7 +14,6 @@ import type { ClockMode, DecisionType, PersistenceMode, ThreadInfo } from "./typ
 // ── Guest ⇄ engine: host calls ──────────────────────────────────────────────────────────────
 
 export type CallKind = "tool" | "task";
-
 /** A call the program made: `tools.x(args)` or `task(args)`. Ids are unique per thread. */
 export interface GuestCall {
   id: string;
@@ -316,6 +315,7 @@ export interface HostCallChannel {
 export interface EngineRunContext {
   channel: HostCallChannel;
   signal?: AbortSignal;
+  signalCoversDisposal?: true; // the caller aborts `signal` when the engine is disposed (the worker does): no combined signal per eval
   /** See EvalLimits.pollCancel. */
   pollCancel?: () => void;
   /** Called before the engine snapshots the thread: work that runs no guest code and may take long. */

@@ -36,6 +36,8 @@ import { SerialQueues } from "../util/serial-queues.js";
 /** Cells larger than this (UTF-16 units) are refused before any parsing. */
 export const MAX_CODE_CHARS = 2 ** 20;
 
+const noRelease = (): void => {};
+
 interface ThreadRecord {
   thread: QuickJSThread;
   cells: number;
@@ -97,8 +99,9 @@ export class InterpreterCore {
   }
 
   /** Follows the caller's signal and the interpreter's disposal (AbortSignal.any costs more than a small eval). */
-  #evalSignal(userSignal: AbortSignal | undefined): { signal: AbortSignal; release(): void } {
-    if (!userSignal) return { signal: this.#disposal.signal, release: () => {} };
+  #evalSignal(userSignal: AbortSignal | undefined, coversDisposal = false): { signal: AbortSignal; release(): void } {
+    if (!userSignal) return { signal: this.#disposal.signal, release: noRelease };
+    if (coversDisposal) return { signal: userSignal, release: noRelease };
     const combined = new AbortController();
     const abort = () => combined.abort();
     if (userSignal.aborted) combined.abort();
@@ -139,7 +142,7 @@ export class InterpreterCore {
     }
     if (record.thread.pause) throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
     if (request.skills) record.thread.addSkills(request.skills);
-    const { signal, release } = this.#evalSignal(context.signal);
+    const { signal, release } = this.#evalSignal(context.signal, context.signalCoversDisposal);
     try {
       const limits = this.#limits(signal, context.pollCancel);
       record.cells++;
@@ -169,7 +172,7 @@ export class InterpreterCore {
     const startedAt = performance.now();
     const record = await this.#threadFor(request.threadId, request);
     if (!record.thread.pause) throw new QuickboxError("NOT_PAUSED", `thread "${request.threadId}" is not paused`);
-    const { signal, release } = this.#evalSignal(context.signal);
+    const { signal, release } = this.#evalSignal(context.signal, context.signalCoversDisposal);
     try {
       const outcome = await record.thread.resume(request.decisions, this.#limits(signal, context.pollCancel), this.#manifest, context.channel);
       return await this.#reply(request, outcome, startedAt, context);

@@ -14,6 +14,8 @@ import { GuestException, type GuestPort } from "./guest-port.js";
 import { classifyFailure, outOfMemoryFromBareError } from "./run-failures.js";
 import { RunBudget } from "./run-budget.js";
 import { StreamOutbox } from "./stream-outbox.js";
+import { quickFinish } from "./quick-finish.js";
+import type { ValuePointer } from "./guest-calls.js";
 
 /** What a run needs of its thread. */
 export interface RunnableThread {
@@ -63,6 +65,8 @@ export class EvalRun {
   #unbounded = false;
   /** progress() and console streaming: what the program sent while it ran. */
   readonly #stream: StreamOutbox;
+  /** Set by finishAtOnce: the run's result is known without the loop. */
+  #finishedAtOnce: SettledReport | null = null;
 
   constructor(
     private readonly thread: RunnableThread,
@@ -95,6 +99,17 @@ export class EvalRun {
     return this.#budget.shouldInterrupt();
   }
 
+  /**
+   * For a cell QuickJS just evaluated: when it already finished with a primitive and did nothing
+   * else, its result is taken here (quick-finish.ts) and run() needs no loop. False: the caller
+   * hands the completion to the guest as usual; nothing was changed.
+   */
+  finishAtOnce(completion: ValuePointer): boolean {
+    if (this.limits.signal?.aborted || this.#budget.check() || this.#stream.pending) return false;
+    this.#finishedAtOnce = quickFinish(this.thread.port, completion, this.limits);
+    return this.#finishedAtOnce !== null;
+  }
+
   /** Sends calls (approved ones on resume) through the scheduler's concurrency caps. */
   release(call: GuestCall): void {
     const toSend = this.scheduler.release(call);
@@ -112,7 +127,7 @@ export class EvalRun {
     let pause: PauseState | null = null;
     try {
       const compiled = begin();
-      const end = await this.#loop();
+      const end = this.#finishedAtOnce ?? (await this.#loop());
       if (end === "paused") {
         pause = { interrupts: this.held, issued: this.scheduler.issued };
         outcome = pausedOutcome(this.held, this.#takeOutput());

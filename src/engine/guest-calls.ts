@@ -18,6 +18,9 @@ export const EVAL_FLAG_ASYNC = 1 << 7;
 
 export type ValuePointer = JSValuePointer;
 
+/** JS_PromiseState's answer for a fulfilled promise (quickjs.h JSPromiseStateEnum). */
+const PROMISE_FULFILLED = 1;
+
 export type CallArgument = string | ValuePointer | { pointer: ValuePointer };
 
 export class GuestCalls {
@@ -79,6 +82,21 @@ export class GuestCalls {
     } finally {
       ffi.QTS_FreeCString(this.ctx, chars);
     }
+  }
+
+  /** A number (or any value, converted as Number() would) read as a double. */
+  readNumber(value: ValuePointer): number {
+    return this.#instance.ffi.QTS_GetFloat64(this.ctx, value);
+  }
+
+  /** True when `value` is a promise already fulfilled (pending, rejected and non-promises: false). */
+  isFulfilledPromise(value: ValuePointer): boolean {
+    return this.#instance.ffi.QTS_PromiseState(this.ctx, value) === PROMISE_FULFILLED;
+  }
+
+  /** The value a settled promise holds (caller frees). */
+  promiseResult(value: ValuePointer): ValuePointer {
+    return this.#instance.ffi.QTS_PromiseResult(this.ctx, value);
   }
 
   typeOf(value: ValuePointer): string {

@@ -33,8 +33,23 @@ function seedWords(seed: number | undefined): number[] {
   });
 }
 
-/** The configuration (limits, tools, subagents) the guest prelude is given. */
+/**
+ * The last configuration text made per manifest: an interpreter's manifest and output limits
+ * rarely change, and encoding them on every eval was a measurable part of a small eval.
+ */
+const lastConfiguration = new WeakMap<GuestManifest, { key: string; json: string }>();
+
+/** The configuration (limits, tools, subagents) the guest prelude is given, as JSON. */
 function configurationFor(limits: EvalLimits, manifest: GuestManifest): string {
+  const key = `${limits.maxResultChars}/${limits.maxValueChars}/${limits.streamConsole ? 1 : 0}`;
+  const last = lastConfiguration.get(manifest);
+  if (last?.key === key) return last.json;
+  const json = encodeConfiguration(limits, manifest);
+  lastConfiguration.set(manifest, { key, json });
+  return json;
+}
+
+function encodeConfiguration(limits: EvalLimits, manifest: GuestManifest): string {
   const configuration: GuestConfiguration = {
     limits: { maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars, ...(limits.streamConsole ? { streamConsole: true } : {}) },
     tools: manifest.tools,
@@ -224,7 +239,7 @@ export class QuickJSThread implements RunnableThread {
         return false;
       }
       try {
-        this.port.callVoid("track", [completion]);
+        if (!run.finishAtOnce(completion)) this.port.callVoid("track", [completion]);
       } finally {
         calls.freeValue(completion);
       }

@@ -6,6 +6,7 @@ import { isProxy } from "./proxy-registry.js";
 import type { GuestFinishedEval, GuestOutputLimits, GuestPollReport } from "../engine-contract.js";
 import type { HostCalls } from "./host-calls.js";
 import type { GuestStream } from "./stream.js";
+import { QUICK_BIGINT, QUICK_BOOLEAN, QUICK_NONE, QUICK_NULL, QUICK_NUMBER, QUICK_STRING, QUICK_UNDEFINED, type QuickKind } from "../result/primitive-results.js";
 
 type Settlement = { kind: "ok"; value: unknown } | { kind: "error"; error: unknown };
 
@@ -78,6 +79,33 @@ export class EvalSession {
 
   settle(settlement: Settlement): void {
     if (!this.#settlement) this.#settlement = settlement;
+  }
+
+  /**
+   * The host's fast path (engine/quick-finish.ts): the cell's promise is already fulfilled with
+   * `value` and no job is pending. When nothing else happened in this eval (nothing printed, no
+   * timer, no call, no progress) and the value is a primitive the host can read exactly, the
+   * answer is its kind and the session stays open, still empty, for the next eval. Otherwise
+   * QUICK_NONE: the host tracks the completion and polls as usual.
+   */
+  quickKind(value: unknown): QuickKind {
+    if (this.#settlement || this.output.totalChars || this.timers.size || this.hostCalls.pendingCount || this.hostCalls.queuedCount || !this.stream.quiet) {
+      return QUICK_NONE;
+    }
+    switch (typeof value) {
+      case "number":
+        return QUICK_NUMBER;
+      case "string":
+        return QUICK_STRING;
+      case "boolean":
+        return QUICK_BOOLEAN;
+      case "undefined":
+        return QUICK_UNDEFINED;
+      case "bigint":
+        return QUICK_BIGINT;
+      default:
+        return value === null ? QUICK_NULL : QUICK_NONE;
+    }
   }
 
   poll(): GuestPollReport {

@@ -127,6 +127,10 @@ export const internal = {
   fail(error: unknown): void {
     session.fail(error);
   },
+  /** See EvalSession.quickKind: the host's fast path for a cell that finished at once. */
+  quickKind(value: unknown): number {
+    return session.quickKind(value);
+  },
   fireTimer(): void {
     timers.fireNext();
   },

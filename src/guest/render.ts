@@ -2,6 +2,7 @@ import { inspect } from "node-inspect-extracted";
 import { stringify } from "devalue";
 import { encodeBase64 } from "./base64.js";
 import { isProxy } from "./proxy-registry.js";
+import { copyPrimitive, inspectPrimitive } from "../result/primitive-results.js";
 import { jsonStringify, objectGetOwnPropertyDescriptors, objectGetPrototypeOf } from "./intrinsics.js";
 
 /** What the guest hands back to the host for one settled eval (JSON over the boundary). */
@@ -82,21 +83,6 @@ function boundedForInspect(value: unknown, maxKeys: number, depth: number, seen:
   return target;
 }
 
-/** Primitives render exactly as util.inspect renders them, without the general machinery. */
-function inspectPrimitive(value: unknown): string | null {
-  switch (typeof value) {
-    case "number":
-      return Object.is(value, -0) ? "-0" : String(value);
-    case "bigint":
-      return `${value}n`;
-    case "boolean":
-    case "undefined":
-      return String(value);
-    default:
-      return value === null ? "null" : null;
-  }
-}
-
 function inspectValue(value: unknown): string {
   return inspectPrimitive(value) ?? inspect(boundedForInspect(value, renderKeyLimit, 0, new Map()));
 }
@@ -151,30 +137,10 @@ export function isCopiedCheaply(value: unknown): boolean {
   return value === null || (typeof value !== "object" && typeof value !== "function" && typeof value !== "symbol");
 }
 
-/** devalue's encoding of a top-level primitive, without running devalue. */
-function copyPrimitive(value: unknown): string {
-  switch (typeof value) {
-    case "undefined":
-      return "-1";
-    case "number":
-      if (Number.isNaN(value)) return "-3";
-      if (value === Infinity) return "-4";
-      if (value === -Infinity) return "-5";
-      if (Object.is(value, -0)) return "-6";
-      return `[${value}]`;
-    case "bigint":
-      return `[["BigInt","${value}"]]`;
-    case "string":
-      return `[${jsonStringify(value)}]`;
-    default:
-      return `[${String(value)}]`;
-  }
-}
-
 /** A structured-clone-like copy: class instances become plain objects, handles become markers. */
 export function copyValue(value: unknown, limitChars: number): { value?: string; valueNote?: string } {
   if (typeof value === "string" && value.length > limitChars) return { valueNote: `value not copied: larger than ${limitChars} characters` };
-  if (isCopiedCheaply(value)) return { value: copyPrimitive(value) };
+  if (isCopiedCheaply(value)) return { value: copyPrimitive(value, jsonStringify) };
   if (isHandleValue(value)) return { value: stringify({ [HANDLE_MARKER]: describeHandle(value) }) };
   try {
     const text = stringify(value, {

@@ -73,6 +73,11 @@ export class GuestStream {
     return dropped;
   }
 
+  /** Nothing sent or dropped since the last reset. */
+  get quiet(): boolean {
+    return this.#sent === 0 && this.#dropped === 0;
+  }
+
   /** A new eval: nothing sent yet. */
   reset(): void {
     this.#sent = 0;

@@ -24,9 +24,21 @@ export function allowsCaller(tool: Pick<ToolDefinition<never>, "allowedCallers">
   return tool.allowedCallers === undefined || tool.allowedCallers.includes(caller);
 }
 
-/** A new eval's id: one per eval(), kept by the resumes of its program. */
+/**
+ * 64 random bits per process (or page, or isolate), so eval ids of two processes never meet.
+ * Drawn at the first eval: workerd refuses random values at module scope.
+ */
+let evalIdPrefix: string | null = null;
+let evalCounter = 0;
+
+/**
+ * A new eval's id: one per eval(), kept by the resumes of its program. `eval_` + 32 hex digits:
+ * the process's random prefix, then a counter (a fresh UUID per eval cost ~2 µs of a 40 µs eval).
+ */
 export function newEvalId(): string {
-  return `eval_${crypto.randomUUID().replaceAll("-", "")}`;
+  evalIdPrefix ??= Array.from(crypto.getRandomValues(new Uint32Array(2)), (word) => word.toString(16).padStart(8, "0")).join("");
+  evalCounter++;
+  return `eval_${evalIdPrefix}${evalCounter.toString(16).padStart(16, "0")}`;
 }
 
 export const DIRECT_CALLER: ToolCaller = Object.freeze({ type: "direct" });

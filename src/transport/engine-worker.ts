@@ -41,9 +41,8 @@ interface PendingEval {
   calls: CallRunner;
   /** Where the eval's streamed events go (absent: nobody listens). */
   stream: RequestContext["stream"];
-  scope: AbortController;
-  /** Whether tools ran with the scope's signal (only then is it worth aborting). */
-  scopeUsed: boolean;
+  /** The signal the eval's tools run with: made at its first calls (most evals call no tool), aborted when it ends. */
+  scope: AbortController | null;
   /** performance.now() when the request was sent: the duration of a result made here. */
   startedAt: number;
   resolve(reply: EngineReply): void;
@@ -172,7 +171,6 @@ export class EngineWorker {
       const settle = () => {
         this.#controlCalls.delete(fail);
         this.#lastHeard = performance.now();
-        if (!this.#pending.size && !this.#controlCalls.size) this.#stopWatchdog();
         this.#keepProcessAlive(false);
       };
       unwrap(call()).then(
@@ -200,7 +198,6 @@ export class EngineWorker {
     if (this.#dead) return Promise.reject(this.#goneError());
     const signal = context.signal;
     const id = this.#nextId++;
-    const scope = new AbortController();
     return new Promise<EngineReply>((resolve, reject) => {
       let forceCancel: ReturnType<typeof setTimeout> | undefined;
       const onAbort = () => {
@@ -214,17 +211,15 @@ export class EngineWorker {
       const finish = () => {
         clearTimeout(forceCancel);
         signal?.removeEventListener("abort", onAbort);
-        if (this.#pending.get(id)?.scopeUsed) scope.abort();
+        this.#pending.get(id)?.scope?.abort();
         this.#pending.delete(id);
-        if (!this.#pending.size && !this.#controlCalls.size) this.#stopWatchdog();
         this.#keepProcessAlive(false);
       };
       this.#pending.set(id, {
         threadId,
         calls: context.calls,
         stream: context.stream,
-        scope,
-        scopeUsed: false,
+        scope: null,
         startedAt: performance.now(),
         resolve: (reply) => {
           finish();
@@ -302,7 +297,7 @@ export class EngineWorker {
       case "calls": {
         const pending = this.#pending.get(message.id);
         if (!pending) return;
-        pending.scopeUsed = true;
+        pending.scope ??= new AbortController();
         pending.calls.run(message.calls, { threadId: pending.threadId, signal: pending.scope.signal }, (results) => {
           if (this.#pending.has(message.id)) this.port.postMessage({ t: "results", id: message.id, results });
         });
@@ -322,12 +317,22 @@ export class EngineWorker {
     }
   }
 
+  /**
+   * The watchdog runs while work is in flight and stops itself at its first check with none
+   * (starting and clearing an interval per eval was a measurable part of a small eval). It never
+   * keeps a Node process alive: in-flight work does that (#keepProcessAlive).
+   */
   #startWatchdog(): void {
     this.#watchdog ??= setInterval(() => {
+      if (!this.#pending.size && !this.#controlCalls.size) {
+        this.#stopWatchdog();
+        return;
+      }
       if (performance.now() - this.#lastHeard > this.#silenceLimitMs) {
         this.#die(`it stopped answering for more than ${this.#silenceLimitMs} ms (a builtin call that ignores the interrupt, such as a huge BigInt toString)`);
       }
     }, WATCHDOG_CHECK_MS);
+    (this.#watchdog as { unref?: () => void }).unref?.();
   }
 
   #stopWatchdog(): void {

@@ -103,6 +103,8 @@ export class WorkerService {
           streamWhileRunning: true,
         },
         signal: running.controller.signal,
+        // dispose() aborts every running eval's controller.
+        signalCoversDisposal: true as const,
         onSnapshot: () => this.#post({ t: "heartbeat", snapshotting: true }),
         ...(flags ? { pollCancel: () => void (Atomics.load(flags, id % flags.length) === id && running.controller.abort()) } : {}),
       };
@@ -114,12 +116,15 @@ export class WorkerService {
       this.#post({ t: "failed", id, error: toWireError(error) });
     } finally {
       this.#running.delete(id);
-      if (!this.#running.size) this.#stopHeartbeat();
     }
   }
 
+  /** Runs while evals do; stops itself at its first beat with none (no interval set up per eval). */
   #startHeartbeat(): void {
-    this.#heartbeat ??= setInterval(() => this.#post({ t: "heartbeat" }), HEARTBEAT_INTERVAL_MS);
+    this.#heartbeat ??= setInterval(() => {
+      if (this.#running.size) this.#post({ t: "heartbeat" });
+      else this.#stopHeartbeat();
+    }, HEARTBEAT_INTERVAL_MS);
   }
 
   #stopHeartbeat(): void {

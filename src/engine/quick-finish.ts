@@ -1,0 +1,69 @@
+/**
+ * The fast path of an eval (issue 18): most cells finish at once with a primitive (`1+1`,
+ * `x.length`, `"done"`) and print nothing. For them the general path — hand the completion to
+ * the guest, run its promise jobs, let the guest render and JSON-encode a report, parse it — is
+ * most of an eval's cost. Here the host looks at the completion itself: already fulfilled, no job
+ * queued, the guest confirms (one call) that nothing else happened in the eval, and the host reads
+ * the primitive straight out of guest memory and renders it with the guest's own rules
+ * (result/primitive-results.ts). Anything else returns null and the eval goes the general way,
+ * from the same, untouched state.
+ */
+import type { EngineOutcome } from "../engine-contract.js";
+import { copyPrimitive, inspectPrimitive, QUICK_BIGINT, QUICK_BOOLEAN, QUICK_NULL, QUICK_NUMBER, QUICK_STRING, QUICK_UNDEFINED } from "../result/primitive-results.js";
+import type { SettledReport } from "./guest-reports.js";
+import type { GuestPort } from "./guest-port.js";
+import type { ValuePointer } from "./guest-calls.js";
+
+export interface QuickFinishLimits {
+  maxResultChars: number;
+  maxValueChars: number;
+}
+
+/** The value the guest holds, read by the host; undefined: not readable exactly here. */
+function readPrimitive(port: GuestPort, kind: number, value: ValuePointer): { value: unknown } | undefined {
+  const calls = port.calls;
+  switch (kind) {
+    case QUICK_NUMBER:
+      return { value: calls.readNumber(value) };
+    case QUICK_BOOLEAN:
+      return { value: calls.readNumber(value) !== 0 };
+    case QUICK_UNDEFINED:
+      return { value: undefined };
+    case QUICK_NULL:
+      return { value: null };
+    case QUICK_BIGINT:
+      return { value: BigInt(calls.readString(value)) };
+    case QUICK_STRING: {
+      const text = calls.readString(value);
+      // UTF-8 cannot carry a lone surrogate (it arrives as U+FFFD): the guest's JSON keeps it exact.
+      return text.includes("\uFFFD") ? undefined : { value: text };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A settled report for `completion` (a promise of `{ value }` from QuickJS's async eval), or null. */
+export function quickFinish(port: GuestPort, completion: ValuePointer, limits: QuickFinishLimits): SettledReport | null {
+  const calls = port.calls;
+  if (calls.hasPendingJobs() || !calls.isFulfilledPromise(completion)) return null;
+  const record = calls.promiseResult(completion);
+  let value: ValuePointer | null = null;
+  try {
+    value = calls.getProperty(record, "value");
+    const kindPointer = port.call("quickKind", [value]);
+    const kind = calls.readNumber(kindPointer);
+    calls.freeValue(kindPointer);
+    const read = readPrimitive(port, kind, value);
+    if (!read) return null;
+    const body = typeof read.value === "string" ? read.value : inspectPrimitive(read.value);
+    if (body === null || body.length > limits.maxResultChars) return null;
+    const copied = copyPrimitive(read.value, JSON.stringify);
+    if (copied.length > limits.maxValueChars) return null;
+    const outcome: EngineOutcome = { status: "ok", body, droppedChars: 0, handle: false, stdout: "", stdoutDroppedChars: 0, value: copied };
+    return { settled: true, outcome, needsCopy: false };
+  } finally {
+    if (value !== null) calls.freeValue(value);
+    calls.freeValue(record);
+  }
+}

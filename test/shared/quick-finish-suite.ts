@@ -1,0 +1,122 @@
+/**
+ * The eval fast path (src/engine/quick-finish.ts) against the general path: a cell that finishes
+ * at once with a primitive is read by the host; the same expression after `await null` cannot
+ * finish at once and goes through the guest's renderer. Both must give the same EvalResult, and
+ * whatever the fast path must leave to the guest (output, timers, calls, progress, limits) must
+ * still come out right.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { EvalResult, Interpreter, InterpreterOptions } from "../../src/index.js";
+import type { InterpreterFactory } from "./engine-suite.js";
+
+/** What a caller can tell apart (durationMs and evalId differ by nature). */
+function visible(result: EvalResult): unknown {
+  return { status: result.status, text: result.text, value: result.value, stdout: result.stdout, warnings: result.warnings, error: result.error, toolCalls: result.toolCalls };
+}
+
+const PRIMITIVES = [
+  "1+1",
+  "-0",
+  "0",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "0.1 + 0.2",
+  "1e21",
+  "5e-324",
+  "2 ** 53 + 2",
+  "10n ** 30n",
+  "-7n",
+  "'hello'",
+  "''",
+  "'<result>&amp;</result>'",
+  "'line\\nbreak \\u2028 tab\\t quote\" backslash\\\\'",
+  "'\\u00e9\\u4e2d\\ud83d\\ude00'",
+  "'lone \\ud800 surrogate'",
+  "'x'.repeat(5000)",
+  "true",
+  "false",
+  "undefined",
+  "null",
+  "void 0",
+  "typeof 1",
+];
+
+export function defineQuickFinishSuite(create: InterpreterFactory): void {
+  const open: Interpreter[] = [];
+  const make = async (options?: InterpreterOptions) => {
+    const qb = await create({ timeoutMs: 10_000, ...options });
+    open.push(qb);
+    return qb;
+  };
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((qb) => qb.dispose()));
+  });
+
+  it("a primitive result reads the same whether the cell finished at once or after an await", async () => {
+    const qb = await make({ maxResultChars: 4000 });
+    for (const expression of PRIMITIVES) {
+      const atOnce = await qb.eval(`(${expression})`);
+      const later = await qb.eval(`await null; (${expression})`);
+      expect(visible(atOnce), expression).toEqual(visible(later));
+      expect(atOnce.status, expression).toBe("ok");
+    }
+  });
+
+  it("a value past maxResultChars or the value limit is cut and noted as before", async () => {
+    const qb = await make({ maxResultChars: 50, maxToolPayloadBytes: 1000 });
+    for (const expression of ["'y'.repeat(60)", "'z'.repeat(2000)", "123456789n ** 20n"]) {
+      const atOnce = await qb.eval(expression);
+      const later = await qb.eval(`await null; ${expression}`);
+      expect(visible(atOnce), expression).toEqual(visible(later));
+    }
+    expect((await qb.eval("'z'.repeat(2000)")).warnings?.join(" ")).toMatch(/value not copied/);
+  });
+
+  it("what else the cell did still reaches the result: output, timers, unawaited calls, progress, jobs", async () => {
+    const seen: string[] = [];
+    const qb = await make({
+      tools: [{ name: "note", description: "records its input", execute: async (input: unknown) => { seen.push(JSON.stringify(input)); return "noted"; } }],
+      onEvent: (event) => {
+        if (event.type === "progress") seen.push(`progress ${JSON.stringify(event.value)}`);
+      },
+    });
+    const printed = await qb.eval("console.log('hi'); 3");
+    expect(printed.value).toBe(3);
+    expect(printed.stdout).toBe("hi");
+    // A job queued by the cell runs before the result.
+    expect((await qb.eval("globalThis.order = []; Promise.resolve().then(() => order.push('job')); order.push('cell'); 4")).value).toBe(4);
+    expect((await qb.eval("order")).value).toEqual(["cell", "job"]);
+    // A timer set by the cell is cancelled when the eval ends, as before; it never fires later.
+    expect((await qb.eval("globalThis.fired = 0; setTimeout(() => fired++, 1); 5")).value).toBe(5);
+    expect((await qb.eval("await new Promise((r) => setTimeout(r, 5)); fired")).value).toBe(0);
+    // A tool called and not awaited: the eval still returns its value.
+    const unawaited = await qb.eval("tools.note({ n: 1 }); 6");
+    expect(unawaited.value).toBe(6);
+    expect((await qb.eval("progress({ step: 1 }); 7")).value).toBe(7);
+    expect(seen).toContain('progress {"step":1}');
+    // And the next quick eval starts clean: nothing from before leaks into it.
+    const clean = await qb.eval("8");
+    expect(visible(clean)).toEqual({ status: "ok", text: "<result>8</result>", value: 8, stdout: "", warnings: undefined, error: undefined, toolCalls: 0 });
+  });
+
+  it("state and errors around quick evals: declarations persist, a throw is an error, the next eval is fine", async () => {
+    const qb = await make();
+    expect((await qb.eval("let counter = 1; counter")).value).toBe(1);
+    expect((await qb.eval("counter += 1")).value).toBe(2);
+    const thrown = await qb.eval("throw new RangeError('no')");
+    expect(thrown.status).toBe("error");
+    expect(thrown.error?.type).toBe("RangeError");
+    expect((await qb.eval("counter")).value).toBe(2);
+  });
+
+  it("a cancelled signal wins over a result that is already there", async () => {
+    const qb = await make();
+    const controller = new AbortController();
+    controller.abort();
+    const result = await qb.eval("1+1", { signal: controller.signal });
+    expect(result.status).toBe("error");
+    expect(result.error?.type).toBe("Cancelled");
+    expect((await qb.eval("2+2")).value).toBe(4);
+  });
+}
