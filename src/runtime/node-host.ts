@@ -27,9 +27,12 @@ export function nodeStackSizeMb(maxStackSizeBytes: number): number {
  * is left out: flags about how the main script is loaded or evaluated (`--input-type`, `--eval`,
  * `--import`, `--loader`, `--require`, `--experimental-*` loaders), inspectors (a second one
  * would fight over the port) and permission flags would break or change the worker, which runs
- * quickbox's own built script.
+ * quickbox's own built script. V8 flags (`--expose-gc`, `--max-old-space-size`,
+ * `--stack-trace-limit`…) are the process's and already apply to the worker; Node refuses them
+ * in a worker's execArgv ("invalid execArgv flags"), which failed every worker interpreter of a
+ * process started with one.
  */
-const KEPT_WORKER_FLAGS = ["--enable-source-maps", "--no-warnings", "--trace-warnings", "--no-deprecation", "--trace-deprecation", "--stack-trace-limit", "--expose-gc", "--max-old-space-size", "--max-semi-space-size"];
+const KEPT_WORKER_FLAGS = ["--enable-source-maps", "--no-warnings", "--trace-warnings", "--no-deprecation", "--trace-deprecation"];
 
 export function workerExecArgv(execArgv: readonly string[]): string[] {
   return execArgv.filter((flag) => KEPT_WORKER_FLAGS.some((kept) => flag === kept || flag.startsWith(`${kept}=`)));

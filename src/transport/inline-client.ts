@@ -10,15 +10,16 @@ export class InlineClient implements EngineClient {
   /** A host-call channel for one request; its scope aborts tools still running when it ends. */
   async #withChannel(threadId: string, context: RequestContext, run: (channel: HostCallChannel) => Promise<EngineReply>): Promise<EngineReply> {
     const { signal, calls, stream } = context;
-    const scope = new AbortController();
-    const forwardAbort = () => scope.abort();
+    // Made at the first call (most evals call no tool); aborted when the request ends.
+    let scope = null as AbortController | null;
+    const forwardAbort = () => scope?.abort();
     signal?.addEventListener("abort", forwardAbort, { once: true });
     const inbox = new Inbox<CallResult>();
-    let scopeUsed = false;
     try {
       return await run({
         send: (guestCalls) => {
-          scopeUsed = true;
+          scope ??= new AbortController();
+          if (signal?.aborted) scope.abort();
           calls.run(guestCalls, { threadId, signal: scope.signal }, (results) => inbox.push(results));
         },
         receive: () => inbox.receive(),
@@ -29,7 +30,7 @@ export class InlineClient implements EngineClient {
     } finally {
       signal?.removeEventListener("abort", forwardAbort);
       // Aborting costs a DOMException: only when tools may still be running with this signal.
-      if (scopeUsed) scope.abort();
+      (scope as AbortController | null)?.abort();
     }
   }
 
