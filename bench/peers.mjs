@@ -9,7 +9,7 @@
 // Writes bench/results/peers.json (peers-partial.json with PEERS_ONLY). See bench/README.md for
 // the method and the latest figures.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SYSTEMS, versionOf } from "./peers/systems.mjs";
@@ -32,7 +32,7 @@ if (!peersInstalled) console.error("bench/peers.mjs: peers not installed (npm in
 function probe(section, key, arg, nodeFlags = []) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--expose-gc", ...nodeFlags, PROBE, section, key ?? "", String(arg ?? "")], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...nodeFlags, PROBE, section, key ?? "", String(arg ?? "")], { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "", stderr = "";
     child.stdout.on("data", (d) => { stdout += d; });
     child.stderr.on("data", (d) => { stderr += d; if (stderr.length > 200_000) stderr = stderr.slice(-100_000); });
@@ -129,10 +129,10 @@ const cell = (section, key, pick, format, baseKey = "raw") => {
   const base = get(section, baseKey)?.ok ? pick(get(section, baseKey).result) : null;
   return format(value) + (key === baseKey ? "" : ratio(value, base));
 };
-function table(title, header, rows) {
+function table(title, header, rows, intro) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => "| " + cells.map((c, i) => String(c).padEnd(widths[i])).join(" | ") + " |";
-  const out = [`\n### ${title}\n`, line(header), "|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|", ...rows.map(line)];
+  const out = [`\n### ${title}\n`, ...(intro ? [intro, ""] : []), line(header), "|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|", ...rows.map(line)];
   return out.join("\n");
 }
 const label = (key) => SYSTEMS[key]?.label ?? (key === "langchainBigStack" ? "@langchain/quickjs with node --stack-size=4000" : key);
@@ -194,43 +194,92 @@ if (load) {
   }
 }
 
-// DESIGN §8 targets.
+// DESIGN §8 targets: one row per target, the last table of the run. A row needs a figure this
+// run measured; without it (a section left out by PEERS_ONLY, a failed probe, no browser figure
+// for this build) it says so instead of a verdict.
 const targets = [];
 const ok = (section, key) => (get(section, key)?.ok ? get(section, key).result : null);
-const verdict = (pass) => (pass ? "met" : "MISSED");
+const missing = (section, key) => {
+  const entry = get(section, key);
+  if (!entry) return `not measured (section ${section} not run)`;
+  return `FAILED: ${entry.reason}`;
+};
+/** A row: the target, the figures, the ratio to what the target allows (met when ≤ 1). */
+const row = (target, measured, ratioText, pass) => targets.push([target, measured, ratioText, pass ? "met" : "NOT met"]);
+const notMeasured = (target, why) => targets.push([target, why, "", "not measured"]);
+const times = (r) => `${r.toFixed(2)}×`;
+const ofLimit = (r, limit) => `${r.toFixed(2)}× of ${limit}`;
 {
   const t = ok("targets", "quickboxWorker");
+  const evalInline = "warm eval(\"1+1\") inline ≤ 2× raw quickjs-emscripten (evalCode + dump)";
+  const evalWasi = "warm eval(\"1+1\") inline ≤ quickjs-wasi's";
+  const evalWorker = "warm eval(\"1+1\") through the worker ≤ 1.5× (raw in-thread eval + one raw cross-thread round trip)";
+  const toolWorker = "one tool call through the worker ≤ 1.5× (raw async host call + one round trip)";
+  const fanOut = "256 tool calls in one Promise.all through the worker ≤ 1.5× the same in-thread (quickbox inline)";
   if (t) {
-    const base = t.rawEval.medianMs + t.roundTrip.medianMs, r = t.workerEval.medianMs / base;
-    targets.push(["warm eval 1+1 via worker ≤ 1.5× (raw eval + 1 MessagePort round trip), interleaved", `${fmtMs(t.workerEval.medianMs)} vs ${fmtMs(t.rawEval.medianMs)} + ${fmtMs(t.roundTrip.medianMs)} = ${r.toFixed(2)}×`, verdict(r <= 1.5)]);
-    const f = t.workerFanOut.medianMs / t.inlineFanOut.medianMs;
-    targets.push(["256 tool calls via worker ≤ 1.5× in-thread (quickbox inline), interleaved", `${fmtMs(t.workerFanOut.medianMs)} vs ${fmtMs(t.inlineFanOut.medianMs)} = ${f.toFixed(2)}×`, verdict(f <= 1.5)]);
-  }
+    const inline = t.inlineEval.medianMs, raw = t.rawEval.medianMs, wasi = t.wasiEval.medianMs;
+    row(evalInline, `${fmtMs(inline)} vs ${fmtMs(raw)}`, times(inline / raw), inline / raw <= 2);
+    row(evalWasi, `${fmtMs(inline)} vs ${fmtMs(wasi)}`, times(inline / wasi), inline <= wasi);
+    const evalBase = raw + t.roundTrip.medianMs, evalRatio = t.workerEval.medianMs / evalBase;
+    row(evalWorker, `${fmtMs(t.workerEval.medianMs)} vs ${fmtMs(raw)} + ${fmtMs(t.roundTrip.medianMs)}`, times(evalRatio), evalRatio <= 1.5);
+    const toolBase = t.rawTool.medianMs + t.toolRoundTrip.medianMs, toolRatio = t.workerTool.medianMs / toolBase;
+    row(toolWorker, `${fmtMs(t.workerTool.medianMs)} vs ${fmtMs(t.rawTool.medianMs)} + ${fmtMs(t.toolRoundTrip.medianMs)}`, times(toolRatio), toolRatio <= 1.5);
+    const fanRatio = t.workerFanOut.medianMs / t.inlineFanOut.medianMs;
+    row(fanOut, `${fmtMs(t.workerFanOut.medianMs)} vs ${fmtMs(t.inlineFanOut.medianMs)}`, times(fanRatio), fanRatio <= 1.5);
+  } else for (const target of [evalInline, evalWasi, evalWorker, toolWorker, fanOut]) notMeasured(target, missing("targets", "quickboxWorker"));
+
   for (const key of ["quickboxInline", "quickboxWorker"]) {
+    const target = `new thread ≤ 2 ms (new thread + first eval, ${label(key)})`;
     const e = ok("eval", key);
-    if (e) targets.push([`new thread + first eval ≤ 2 ms (${label(key)})`, fmtMs(e.cold.medianMs), verdict(e.cold.medianMs <= 2)]);
+    if (e) row(target, fmtMs(e.cold.medianMs), ofLimit(e.cold.medianMs / 2, "2 ms"), e.cold.medianMs <= 2);
+    else notMeasured(target, missing("eval", key));
   }
+
   const s = ok("snapshot", "quickboxInline");
+  const stored = "small-program snapshot ≤ 64 KB stored", take = "small-program snapshot ≤ 5 ms to take", delta = "delta per eval ≤ 8 KB (verdict on the largest)";
   if (s) {
-    targets.push(["small-program snapshot ≤ 64 KB stored", fmtBytes(s.fullStoredBytes), verdict(s.fullStoredBytes <= 64 * 1024)]);
-    targets.push(["snapshot take ≤ 5 ms", fmtMs(s.takeMs), verdict(s.takeMs <= 5)]);
-    targets.push(["delta per eval ≤ 8 KB", `${fmtBytes(s.deltaBytes)} (max ${fmtBytes(s.deltaMaxBytes)})`, verdict(s.deltaMaxBytes <= 8 * 1024)]);
-    targets.push(["restore ≤ 3 ms (wake of a hibernated thread − a warm eval)", `${fmtMs(s.restoreMs)} (with the waking eval ${fmtMs(s.restoreEvalMs)})`, verdict(s.restoreMs <= 3)]);
+    row(stored, fmtBytes(s.fullStoredBytes), ofLimit(s.fullStoredBytes / (64 * 1024), "64 KB"), s.fullStoredBytes <= 64 * 1024);
+    row(take, fmtMs(s.takeMs), ofLimit(s.takeMs / 5, "5 ms"), s.takeMs <= 5);
+    row(delta, `${fmtBytes(s.deltaBytes)} (max ${fmtBytes(s.deltaMaxBytes)})`, ofLimit(s.deltaMaxBytes / (8 * 1024), "8 KB"), s.deltaMaxBytes <= 8 * 1024);
+  } else for (const target of [stored, take, delta]) notMeasured(target, missing("snapshot", "quickboxInline"));
+  const wakeTarget = "waking a hibernated small program no slower than quickjs-wasi's restore + first eval";
+  if (t) {
+    const { quickboxWake: qb, wasiRestoreEval: wasi } = t.wake;
+    row(wakeTarget, `${fmtMs(qb.medianMs)} vs ${fmtMs(wasi.medianMs)}`, times(qb.medianMs / wasi.medianMs), qb.medianMs <= wasi.medianMs);
+  } else notMeasured(wakeTarget, missing("targets", "quickboxWorker"));
+
+  const wasiIdle = ok("idle", "wasi");
+  for (const key of ["quickboxInline", "quickboxWorker"]) {
+    const target = `idle live thread RSS ≤ quickjs-wasi's (${label(key)}, per thread of ${IDLE_THREADS})`;
+    const idle = ok("idle", key);
+    if (idle && wasiIdle) row(target, `${fmtBytes(idle.perThreadBytes)} vs ${fmtBytes(wasiIdle.perThreadBytes)}`, times(idle.perThreadBytes / wasiIdle.perThreadBytes), idle.perThreadBytes <= wasiIdle.perThreadBytes);
+    else notMeasured(target, idle ? missing("idle", "wasi") : missing("idle", key));
   }
-  const qi = ok("idle", "quickboxInline"), ri = ok("idle", "raw");
-  if (qi?.touchedPerThreadBytes !== undefined) {
-    const beyond = qi.perThreadBytes - qi.touchedPerThreadBytes;
-    targets.push(["idle live thread ≤ 1 MiB resident beyond its touched pages (quickbox inline RSS/thread − its non-zero 4 KiB wasm pages)", `${fmtBytes(qi.perThreadBytes)} − ${fmtBytes(qi.touchedPerThreadBytes)} = ${fmtBytes(beyond)}`, verdict(beyond <= MiB)]);
-  }
-  if (qi && ri) {
-    // A stricter reading: what a quickbox thread costs beyond a raw instance holding the same state
-    // (the prelude in each instance's heap counts against quickbox here).
-    const beyond = qi.perThreadBytes - ri.perThreadBytes;
-    targets.push(["(stricter) idle live thread ≤ 1 MiB beyond a raw instance (quickbox inline RSS/thread − raw instance RSS/thread)", `${fmtBytes(qi.perThreadBytes)} − ${fmtBytes(ri.perThreadBytes)} = ${fmtBytes(beyond)}`, verdict(beyond <= MiB)]);
-  }
+
+  const browser = "browser: createInterpreter() to first result ≤ 300 ms (Chromium, cold page)";
+  const cold = coldStart();
+  if (cold.figures) {
+    const { coldFirstResultMs: ms, rawColdFirstResultMs: rawMs, limitMs } = cold.figures.target;
+    row(browser, `${fmtMs(ms)} (raw quickjs-emscripten page ${fmtMs(rawMs)}; bench/cold-start.mjs, ${cold.figures.runs} runs)`, ofLimit(ms / limitMs, `${limitMs} ms`), ms <= limitMs);
+  } else notMeasured(browser, cold.why);
 }
-if (targets.length) out.push(table("DESIGN §8 targets", ["target", "measured", "verdict"], targets));
+/** bench/cold-start.mjs's figures, if it measured the build in dist/ now (npm run bench runs it first). */
+function coldStart() {
+  const file = new URL("./results/cold-start.json", import.meta.url);
+  const rerun = "run node bench/cold-start.mjs (npm run bench does)";
+  if (!existsSync(file)) return { why: `not measured: ${rerun}` };
+  const figures = JSON.parse(readFileSync(file, "utf8"));
+  const dist = fileURLToPath(new URL("../dist", import.meta.url));
+  if (figures.distDir !== dist || figures.distBuiltMs !== statSync(`${dist}/index.js`).mtimeMs) return { why: `not measured for this build of dist/ (bench/results/cold-start.json is of ${figures.distDir}, ${figures.date}): ${rerun}` };
+  return { figures };
+}
 if (failures.length) out.push(`\n### Failures\n\n${failures.join("\n")}`);
+out.push(table("DESIGN §8 targets", ["target (DESIGN §8)", "measured", "ratio", "verdict"], targets, [
+  "Medians. Warm evals, tool calls, the fan-out and waking are measured interleaved in one process (section",
+  "targets); new thread: section eval; snapshot size, take and delta: section snapshot; idle RSS: section idle;",
+  "browser: bench/cold-start.mjs. Ratio: to what the target compares with (met at ≤ the target's factor), or",
+  "of the target's limit (met at ≤ 1).",
+].join("\n")));
 console.log(out.join("\n"));
 
 const versions = { node: process.version };

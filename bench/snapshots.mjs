@@ -85,7 +85,7 @@ const rss = process.memoryUsage().rss;
 await hib.dispose();
 
 const rows = [small, big];
-console.log(`\nquickbox snapshots — Node ${process.version}, ${new Date().toISOString()} (targets: full ≤ 64 KB stored, delta ≤ 8 KB, take ≤ 5 ms, restore ≤ 3 ms)`);
+console.log(`\nquickbox snapshots — Node ${process.version}, ${new Date().toISOString()} (targets: full ≤ 64 KB stored, delta ≤ 8 KB, take ≤ 5 ms; waking against quickjs-wasi: bench/peers.mjs)`);
 for (const row of rows) {
   console.log(`${row.label.padEnd(24)} full stored ${kb(row.fullStoredBytes).padStart(9)}  delta median ${kb(row.medianDeltaBytes).padStart(8)} (max ${kb(row.maxDeltaBytes)})  take ${row.takeMs.toFixed(2)} ms  restore ${row.restoreMs.toFixed(2)} ms (in a new interpreter ${row.coldRestoreMs.toFixed(2)} ms)`);
 }

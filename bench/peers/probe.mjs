@@ -1,14 +1,21 @@
 // One measurement of one system, run in its own process by bench/peers.mjs (so a peer that
 // crashes, hangs or leaks cannot spoil the others, and memory figures start from a clean heap):
 //
-//   node --expose-gc bench/peers/probe.mjs <section> <system>
+//   node bench/peers/probe.mjs <section> <system>
 //
 // Prints one line "@@RESULT <json>" at the end. Sections: eval, tools, fib, idle, throughput,
 // hibernate, snapshot, load, targets.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 import { Worker } from "node:worker_threads";
 import { SYSTEMS, bellardWasm } from "./systems.mjs";
 import { median, sample, settle, sleep, summarize } from "./sample.mjs";
+
+// The probe exposes gc itself instead of being started with --expose-gc: quickbox's worker hands
+// that flag on to its worker_threads, and Node 20 rejects it there ("invalid execArgv flags").
+setFlagsFromString("--expose-gc");
+globalThis.gc ??= runInNewContext("gc");
 
 export const WORKLOADS = {
   one: { expr: "1+1", expect: 2 },
@@ -152,35 +159,48 @@ async function throughputSection(system) {
 }
 
 // DESIGN §8 ratios measured interleaved in one process (A, B, A, B, …) so that load from other
-// processes on the machine hits both sides alike.
-async function interleaved(fns, { warmup = 200, samples = 2000, budgetMs = 4000 } = {}) {
+// processes on the machine hits both sides alike. `measured: true`: each fn returns its own
+// duration in ms (its set-up and tear-down left out).
+async function interleaved(fns, { warmup = 200, samples = 2000, budgetMs = 4000, measured = false } = {}) {
   for (let i = 0; i < warmup; i++) for (const fn of fns) await fn();
   const times = fns.map(() => []);
   const start = performance.now();
   while (times[0].length < samples && (times[0].length < 10 || performance.now() - start < budgetMs)) {
     for (let k = 0; k < fns.length; k++) {
       const t0 = performance.now();
-      await fns[k]();
-      times[k].push(performance.now() - t0);
+      const own = await fns[k]();
+      times[k].push(measured ? own : performance.now() - t0);
     }
   }
   return times.map(summarize);
 }
 async function targetsSection() {
   const raw = await (await SYSTEMS.raw.create({})).open();
+  const wasi = await SYSTEMS.wasi.create({});
+  const wasiVM = await wasi.open();
   const worker = await SYSTEMS.quickboxWorker.create({});
   const inline = await SYSTEMS.quickboxInline.create({});
   const workerThread = await worker.open(), inlineThread = await inline.open();
+  // One raw cross-thread round trip: a MessagePort echo in a worker thread.
   const echo = new Worker("const { parentPort } = require('node:worker_threads'); parentPort.once('message', (port) => port.on('message', (m) => port.postMessage(m)));", { eval: true });
   const { port1, port2 } = new MessageChannel();
   echo.postMessage(port2, [port2]);
   const roundTrip = () => new Promise((resolve) => { port1.once("message", resolve); port1.postMessage({ t: "ping", id: 1 }); });
   await roundTrip();
-  const [rawEval, trip, workerEval] = await interleaved([
-    () => raw.run(WORKLOADS.one),
+  // Warm eval: inline vs raw and vs quickjs-wasi; worker vs raw eval + one round trip.
+  const [rawEval, wasiEval, inlineEval, trip, workerEval] = await interleaved([
+    () => check(raw, WORKLOADS.one),
+    () => check(wasiVM, WORKLOADS.one),
+    () => check(inlineThread, WORKLOADS.one),
     roundTrip,
-    () => workerThread.run(WORKLOADS.one),
+    () => check(workerThread, WORKLOADS.one),
   ]);
+  // One tool call: worker vs raw async host call + one round trip.
+  const [rawTool, toolTrip, workerTool] = await interleaved([
+    () => check(raw, WORKLOADS.tool1),
+    roundTrip,
+    () => check(workerThread, WORKLOADS.tool1),
+  ], { warmup: 50, samples: 1000, budgetMs: 4000 });
   const [workerFanOut, inlineFanOut] = await interleaved([
     () => check(workerThread, WORKLOADS.tool256),
     () => check(inlineThread, WORKLOADS.tool256),
@@ -189,7 +209,51 @@ async function targetsSection() {
   port1.close();
   await worker.dispose();
   await inline.dispose();
-  return { rawEval, roundTrip: trip, workerEval, workerFanOut, inlineFanOut };
+  return { rawEval, wasiEval, inlineEval, roundTrip: trip, workerEval, rawTool, toolRoundTrip: toolTrip, workerTool, workerFanOut, inlineFanOut, wake: await wakeVersusWasi(wasi) };
+}
+
+// Waking a hibernated small program (quickbox inline) against quickjs-wasi's restore + first eval,
+// interleaved. Each quickbox sample wakes a thread stored as one full snapshot, with a free live
+// slot: untimed, the program runs on a new thread, is snapshotted, and is evicted by another
+// thread's eval (maxLiveThreads 1); that other thread is snapshotted too, so the timed eval only
+// wakes (restore + first eval) and drops an unchanged thread, it takes no snapshot itself.
+// quickjs-wasi: deserialize + QuickJS.restore + host callback + first eval of the same program.
+async function wakeVersusWasi(wasi) {
+  const { createInterpreter, memoryStore } = await import("../../dist/index.js");
+  const first = { expr: "total()", expect: 16 };
+  const session = await wasi.open();
+  await check(session, { expr: PROGRAM, expect: 16 });
+  const bytes = wasi.QuickJS.serializeSnapshot(session.vm.snapshot());
+  await session.close();
+  const qb = await createInterpreter({ isolation: "inline", store: memoryStore(), wasmModule: await bellardWasm(), maxLiveThreads: 1 });
+  const ok = async (code, threadId) => {
+    const result = await qb.eval(code, { threadId });
+    if (result.status !== "ok") throw new Error(`${result.error?.type}: ${result.error?.message}`);
+    return result.value;
+  };
+  let n = 0;
+  const [wasiRestoreEval, quickboxWake] = await interleaved([
+    async () => {
+      const t0 = performance.now();
+      const restored = await wasi.restore(bytes);
+      await check(restored, first);
+      const elapsed = performance.now() - t0;
+      await restored.close();
+      return elapsed;
+    },
+    async () => {
+      const threadId = `w${n++}`;
+      await ok(PROGRAM, threadId);
+      await qb.snapshot(threadId);
+      await ok("1", "other");
+      await qb.snapshot("other");
+      const t0 = performance.now();
+      if ((await ok(first.expr, threadId)) !== first.expect) throw new Error("state lost in wake");
+      return performance.now() - t0;
+    },
+  ], { warmup: 5, samples: 100, budgetMs: 4000, measured: true });
+  await qb.dispose();
+  return { wasiRestoreEval, quickboxWake };
 }
 
 // 1,000 threads through 20 live slots; then wake 50 hibernated ones.
@@ -332,6 +396,9 @@ async function snapshotSection(key) {
   const restores = [], restoreEvals = [];
   for (let i = 0; i < 15; i++) {
     await ok(warm, "1", "other");
+    // Stored now, "other" is unchanged when the waking eval evicts it: the eviction only drops it
+    // (no snapshot of another thread inside the timed eval).
+    await warm.snapshot("other");
     const t0 = performance.now();
     if ((await ok(warm, "counter", "p")) !== 15) throw new Error("state lost in restore");
     const first = performance.now() - t0;
@@ -351,7 +418,7 @@ async function snapshotSection(key) {
     takeGzipMs: median(takes),
     restoreMs: median(restores),
     restoreEvalMs: median(restoreEvals),
-    note: "stored sizes as written to memoryStore (gzip, 128-byte chunk deltas); take = snapshot(); restore = wake of a hibernated thread in a warm interpreter minus a warm eval; restoreEval = the waking eval itself",
+    note: "stored sizes as written to memoryStore (gzip, 128-byte chunk deltas); take = snapshot(); restore = wake of a hibernated thread in a warm interpreter (the thread it evicts is already stored) minus a warm eval; restoreEval = the waking eval itself",
   };
 }
 
