@@ -99,7 +99,8 @@ async function createRaw({ tool = defaultTool } = {}) {
 // ---------------------------------------------------------------------------------------------
 // quickbox (built package), inline or worker isolation: a session is a thread of one interpreter.
 async function createQuickbox({ isolation, tool = defaultTool, workers, maxLiveThreads, store } = {}) {
-  const { createInterpreter } = await import("../../dist/index.js");
+  // QB_DIST=/path/to/dist/index.js measures another build (a before/after in one sitting).
+  const { createInterpreter } = await import(process.env.QB_DIST ?? "../../dist/index.js");
   const qb = await createInterpreter({
     isolation,
     wasmModule: await bellardWasm(),

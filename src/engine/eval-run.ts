@@ -139,6 +139,7 @@ export class EvalRun {
     } catch (error) {
       outcome = this.#recover(error);
     }
+    this.#interruption?.disarm();
     // Every event the program sent reaches the host before its result.
     this.#stream.flushAll();
     const progressDropped = (outcome.progressDropped ?? 0) + this.#stream.dropped;
@@ -246,27 +247,54 @@ export class EvalRun {
     if (toGuest.length) this.thread.port.callVoid("settle", [JSON.stringify(toGuest)]);
   }
 
-  /** Waits for the host (results, a real timer) within the wall budget and the abort signal. */
-  async #awaitHost<T>(work: Promise<T>): Promise<T | StopReason> {
+  /**
+   * Where a host wait goes when the wall budget runs out or the signal aborts. One timer and one
+   * listener per run, made at its first wait (a timer per wait was a measurable part of a tool call).
+   */
+  #onInterrupt: ((reason: StopReason) => void) | null = null;
+  #interruption: { disarm(): void } | null = null;
+
+  #armInterruption(): void {
+    if (this.#interruption) return;
     const signal = this.limits.signal;
-    const budget = this.#budget;
-    if (signal?.aborted) return "cancelled";
-    let cleanup = () => {};
-    const interrupted = new Promise<StopReason>((resolve) => {
-      const timer = setTimeout(() => resolve("wall"), budget.wallRemainingMs());
-      const onAbort = () => resolve("cancelled");
-      signal?.addEventListener("abort", onAbort, { once: true });
-      cleanup = () => {
+    const interrupt = (reason: StopReason) => this.#onInterrupt?.(reason);
+    // Timers may fire a little early (ms rounding): the deadline is checked, and the timer re-armed.
+    const fire = () => {
+      const remainingMs = this.#budget.wallRemainingMs();
+      if (remainingMs > 0) timer = setTimeout(fire, remainingMs);
+      else interrupt("wall");
+    };
+    let timer = setTimeout(fire, this.#budget.wallRemainingMs());
+    const onAbort = () => interrupt("cancelled");
+    signal?.addEventListener("abort", onAbort, { once: true });
+    this.#interruption = {
+      disarm: () => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
-      };
-    });
+      },
+    };
+  }
+
+  /** Waits for the host (results, a real timer) within the wall budget and the abort signal. */
+  async #awaitHost<T>(work: Promise<T>): Promise<T | StopReason> {
+    const budget = this.#budget;
+    if (this.limits.signal?.aborted) return "cancelled";
+    if (budget.wallRemainingMs() <= 0) {
+      budget.expire("wall");
+      return "wall";
+    }
+    this.#armInterruption();
     try {
-      const outcome = await budget.awaitHost(Promise.race([work, interrupted]));
+      const outcome = await budget.awaitHost(
+        new Promise<T | StopReason>((resolve, reject) => {
+          this.#onInterrupt = resolve;
+          work.then(resolve, reject);
+        }),
+      );
       if (outcome === "wall") budget.expire("wall");
       return outcome;
     } finally {
-      cleanup();
+      this.#onInterrupt = null;
     }
   }
 

@@ -41,8 +41,10 @@ interface PendingEval {
   calls: CallRunner;
   /** Where the eval's streamed events go (absent: nobody listens). */
   stream: RequestContext["stream"];
-  /** The signal the eval's tools run with: made at its first calls (most evals call no tool), aborted when it ends. */
+  /** The signal the eval's tools run with: made at its first calls (most evals call no tool), aborted if it ends with calls running. */
   scope: AbortController | null;
+  /** Calls sent to the tools and not answered yet. */
+  running: number;
   /** performance.now() when the request was sent: the duration of a result made here. */
   startedAt: number;
   resolve(reply: EngineReply): void;
@@ -211,7 +213,9 @@ export class EngineWorker {
       const finish = () => {
         clearTimeout(forceCancel);
         signal?.removeEventListener("abort", onAbort);
-        this.#pending.get(id)?.scope?.abort();
+        const ended = this.#pending.get(id);
+        // Aborting costs a DOMException (~10 µs): only when tools are still running with this signal.
+        if (ended?.running) ended.scope?.abort();
         this.#pending.delete(id);
         this.#keepProcessAlive(false);
       };
@@ -220,6 +224,7 @@ export class EngineWorker {
         calls: context.calls,
         stream: context.stream,
         scope: null,
+        running: 0,
         startedAt: performance.now(),
         resolve: (reply) => {
           finish();
@@ -298,7 +303,9 @@ export class EngineWorker {
         const pending = this.#pending.get(message.id);
         if (!pending) return;
         pending.scope ??= new AbortController();
+        pending.running += message.calls.length;
         pending.calls.run(message.calls, { threadId: pending.threadId, signal: pending.scope.signal }, (results) => {
+          pending.running -= results.length;
           if (this.#pending.has(message.id)) this.port.postMessage({ t: "results", id: message.id, results });
         });
         return;
