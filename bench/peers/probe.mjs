@@ -219,7 +219,7 @@ async function targetsSection() {
 // wakes (restore + first eval) and drops an unchanged thread, it takes no snapshot itself.
 // quickjs-wasi: deserialize + QuickJS.restore + host callback + first eval of the same program.
 async function wakeVersusWasi(wasi) {
-  const { createInterpreter, memoryStore } = await import("../../dist/index.js");
+  const { createInterpreter, memoryStore } = await import(process.env.QB_DIST ?? "../../dist/index.js");
   const first = { expr: "total()", expect: 16 };
   const session = await wasi.open();
   await check(session, { expr: PROGRAM, expect: 16 });
@@ -262,7 +262,7 @@ async function hibernateSection(key) {
   const create = (i) => ({ expr: `(globalThis.id = ${i}, globalThis.n = 1, id)`, expect: i });
   const wake = (i) => ({ expr: "(n++, id)", expect: i });
   if (key === "wasi") return wasiHibernate(threads, live, create, wake);
-  const { memoryStore } = await import("../../dist/index.js");
+  const { memoryStore } = await import(process.env.QB_DIST ?? "../../dist/index.js");
   const store = memoryStore();
   const system = await SYSTEMS[key].create({ maxLiveThreads: live, store, ...(key === "quickboxWorker" ? { workers: 2 } : {}) });
   const sessions = [];
@@ -367,7 +367,7 @@ async function snapshotSection(key) {
       note: "full snapshot of the linear memory every time (no deltas); stored = gzip level 6 of serializeSnapshot() (take alone does not gzip); restore = deserialize + QuickJS.restore + re-register the host callback; restoreEval = that + the first eval",
     };
   }
-  const { createInterpreter, memoryStore } = await import("../../dist/index.js");
+  const { createInterpreter, memoryStore } = await import(process.env.QB_DIST ?? "../../dist/index.js");
   const wasmModule = await bellardWasm();
   const store = memoryStore();
   const qb = await createInterpreter({ isolation: "inline", store, wasmModule });

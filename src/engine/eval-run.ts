@@ -14,7 +14,7 @@ import { GuestException, type GuestPort } from "./guest-port.js";
 import { classifyFailure, outOfMemoryFromBareError } from "./run-failures.js";
 import { RunBudget } from "./run-budget.js";
 import { StreamOutbox } from "./stream-outbox.js";
-import { quickFinish } from "./quick-finish.js";
+import { quickFinish, quickSettle } from "./quick-finish.js";
 import type { ValuePointer } from "./guest-calls.js";
 
 /** What a run needs of its thread. */
@@ -150,10 +150,16 @@ export class EvalRun {
   async #loop(): Promise<LoopEnd> {
     const { port } = this.thread;
     const budget = this.#budget;
+    let waited = false;
     for (;;) {
       port.calls.runPendingJobs(() => budget.expired === null);
       if (this.limits.signal?.aborted) return "cancelled";
       if (budget.check()) return budget.expired!;
+      // After host waits, most programs end with a primitive and nothing else: no report needed.
+      if (waited && !this.#stream.pending) {
+        const settled = quickSettle(port, this.limits);
+        if (settled) return settled;
+      }
       const report = parsePollReport(port.callString("poll"), this.limits.maxResultChars, this.limits.maxValueChars);
       if (report.settled) return report;
       let failed = false;
@@ -168,6 +174,7 @@ export class EvalRun {
         const results = await this.#awaitHost(this.host.receive());
         if (typeof results === "string") return results;
         this.#settle(results);
+        waited = true;
         continue;
       }
       // Calls waiting for a decision: time stands still (as for calls in flight) and the thread pauses.
@@ -180,6 +187,7 @@ export class EvalRun {
         if (typeof waited === "string") return waited;
       }
       port.callVoid("fireTimer");
+      waited = true;
     }
   }
 

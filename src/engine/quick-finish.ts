@@ -43,6 +43,27 @@ function readPrimitive(port: GuestPort, kind: number, value: ValuePointer): { va
   }
 }
 
+/** The report for a primitive the guest holds at `value`, or null when the host cannot render it exactly. */
+function primitiveReport(port: GuestPort, kind: number, value: ValuePointer, limits: QuickFinishLimits): SettledReport | null {
+  const read = readPrimitive(port, kind, value);
+  if (!read) return null;
+  const body = typeof read.value === "string" ? read.value : inspectPrimitive(read.value);
+  if (body === null || body.length > limits.maxResultChars) return null;
+  const copied = copyPrimitive(read.value, JSON.stringify);
+  if (copied.length > limits.maxValueChars) return null;
+  const outcome: EngineOutcome = { status: "ok", body, droppedChars: 0, handle: false, stdout: "", stdoutDroppedChars: 0, value: copied };
+  return { settled: true, outcome, needsCopy: false };
+}
+
+function callNumber(port: GuestPort, name: "quickKind" | "settledKind", args: ValuePointer[] = []): number {
+  const pointer = port.call(name, args);
+  try {
+    return port.calls.readNumber(pointer);
+  } finally {
+    port.calls.freeValue(pointer);
+  }
+}
+
 /** A settled report for `completion` (a promise of `{ value }` from QuickJS's async eval), or null. */
 export function quickFinish(port: GuestPort, completion: ValuePointer, limits: QuickFinishLimits): SettledReport | null {
   const calls = port.calls;
@@ -51,19 +72,28 @@ export function quickFinish(port: GuestPort, completion: ValuePointer, limits: Q
   let value: ValuePointer | null = null;
   try {
     value = calls.getProperty(record, "value");
-    const kindPointer = port.call("quickKind", [value]);
-    const kind = calls.readNumber(kindPointer);
-    calls.freeValue(kindPointer);
-    const read = readPrimitive(port, kind, value);
-    if (!read) return null;
-    const body = typeof read.value === "string" ? read.value : inspectPrimitive(read.value);
-    if (body === null || body.length > limits.maxResultChars) return null;
-    const copied = copyPrimitive(read.value, JSON.stringify);
-    if (copied.length > limits.maxValueChars) return null;
-    const outcome: EngineOutcome = { status: "ok", body, droppedChars: 0, handle: false, stdout: "", stdoutDroppedChars: 0, value: copied };
-    return { settled: true, outcome, needsCopy: false };
+    return primitiveReport(port, callNumber(port, "quickKind", [value]), value, limits);
   } finally {
     if (value !== null) calls.freeValue(value);
     calls.freeValue(record);
   }
+}
+
+/**
+ * The same at a later poll (the program awaited tools or timers): the guest's session has settled
+ * with a primitive and nothing else is left to report. On success the session is closed; null
+ * leaves it as it was, for the general poll.
+ */
+export function quickSettle(port: GuestPort, limits: QuickFinishLimits): SettledReport | null {
+  const kind = callNumber(port, "settledKind");
+  if (!kind) return null;
+  const value = port.call("settledValue", []);
+  let report: SettledReport | null;
+  try {
+    report = primitiveReport(port, kind, value, limits);
+  } finally {
+    port.calls.freeValue(value);
+  }
+  if (report) port.callVoid("endSession");
+  return report;
 }

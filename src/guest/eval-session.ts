@@ -89,7 +89,23 @@ export class EvalSession {
    * QUICK_NONE: the host tracks the completion and polls as usual.
    */
   quickKind(value: unknown): QuickKind {
-    if (this.#settlement || this.output.totalChars || this.timers.size || this.hostCalls.pendingCount || this.hostCalls.queuedCount || !this.stream.quiet) {
+    return this.#settlement ? QUICK_NONE : this.#quietKind(value);
+  }
+
+  /** The same once the program settled after awaiting (tools, timers): see quick-finish.ts quickSettle. */
+  settledKind(): QuickKind {
+    const settlement = this.#settlement;
+    return settlement?.kind === "ok" ? this.#quietKind(settlement.value) : QUICK_NONE;
+  }
+
+  /** The value an ok settlement holds (read by the host after settledKind said it can). */
+  settledValue(): unknown {
+    return this.#settlement?.kind === "ok" ? this.#settlement.value : undefined;
+  }
+
+  /** The value's kind when nothing but the value is left to report (no output, timer, call or progress). */
+  #quietKind(value: unknown): QuickKind {
+    if (this.output.totalChars || this.timers.size || this.hostCalls.pendingCount || this.hostCalls.queuedCount || !this.stream.quiet) {
       return QUICK_NONE;
     }
     switch (typeof value) {

@@ -131,6 +131,16 @@ export const internal = {
   quickKind(value: unknown): number {
     return session.quickKind(value);
   },
+  /** The fast path at a later poll: settledKind, then settledValue, then endSession. */
+  settledKind(): number {
+    return session.settledKind();
+  },
+  settledValue(): unknown {
+    return session.settledValue();
+  },
+  endSession(): void {
+    closeSession();
+  },
   fireTimer(): void {
     timers.fireNext();
   },

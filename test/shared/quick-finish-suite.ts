@@ -63,6 +63,17 @@ export function defineQuickFinishSuite(create: InterpreterFactory): void {
     }
   });
 
+  it("after a tool call, a primitive result reads the same through the settled fast path and the general poll", async () => {
+    const qb = await make({ maxResultChars: 4000, tools: [{ name: "echo", description: "returns its input", execute: async (input: unknown) => input }] });
+    for (const expression of PRIMITIVES) {
+      // A pending timer keeps the eval off the fast path; the poll cancels it and renders as usual.
+      const quick = await qb.eval(`await tools.echo({}); (${expression})`);
+      const general = await qb.eval(`await tools.echo({}); setTimeout(() => {}, 1e6); (${expression})`);
+      expect(visible(quick), expression).toEqual(visible(general));
+      expect(quick.toolCalls, expression).toBe(1);
+    }
+  });
+
   it("a value past maxResultChars or the value limit is cut and noted as before", async () => {
     const qb = await make({ maxResultChars: 50, maxToolPayloadBytes: 1000 });
     for (const expression of ["'y'.repeat(60)", "'z'.repeat(2000)", "123456789n ** 20n"]) {
