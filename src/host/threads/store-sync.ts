@@ -16,10 +16,13 @@ export function headInterrupts(head: ThreadHead | null): HeldInterrupt[] | undef
   return head?.paused ? (head.interrupts as HeldInterrupt[]) : undefined;
 }
 
-/** What the engine needs to bring the thread back if it is not live: its stored head and chain. */
-export async function storedThreadFor(context: DirectoryContext, threadId: string): Promise<StoredThreadRef> {
+/**
+ * What the engine needs to bring the thread back if it is not live: its stored head and chain.
+ * `head`: the head the caller just read (a live thread then needs no other store access).
+ */
+export async function storedThreadFor(context: DirectoryContext, threadId: string, head?: ThreadHead | null): Promise<StoredThreadRef> {
   const { persistence, table } = context;
-  const head = await persistence.head(threadId);
+  if (head === undefined) head = await persistence.head(threadId);
   const storedHead = headId(head);
   if (table.isLive(threadId)) return { storedHead };
   if (!head) {

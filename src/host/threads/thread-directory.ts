@@ -86,14 +86,14 @@ export class ThreadDirectory {
     const result = await this.#queues.run(threadId, async () => {
       let stored: StoredThreadRef;
       try {
-        await syncWithStore(context, threadId);
+        if (this.options.storeConfigured) await syncWithStore(context, threadId);
         const head = await context.persistence.head(threadId);
         this.#assertNotClaimed(threadId, head);
         if (this.#table.paused(threadId) || head?.paused) {
           throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
         }
         // Mode "call": every eval starts fresh, whatever an earlier mode left in the store.
-        stored = this.options.engine.mode === "call" ? { storedHead: head?.chain[head.chain.length - 1] ?? null } : await storedThreadFor(context, threadId);
+        stored = this.options.engine.mode === "call" ? { storedHead: head?.chain[head.chain.length - 1] ?? null } : await storedThreadFor(context, threadId, head);
       } catch (error) {
         // A stored thread this eval cannot use (a head or snapshot that fails its checks) is the
         // eval's result, as when the engine cannot restore it: nothing ran, nothing is written.
@@ -111,7 +111,7 @@ export class ThreadDirectory {
       if (stored.restore && reply.outcome.errorType === "SnapshotError" && !reply.snapshot) return renderResult(context, reply.outcome, reply.durationMs);
       return settleReply(context, threadId, reply, stored.restore !== undefined, evalId);
     });
-    await hibernateIdle(context, this.#queues);
+    if (context.table.liveCount > this.options.maxLiveThreads) await hibernateIdle(context, this.#queues);
     return result;
   }
 
