@@ -1,6 +1,6 @@
 /**
  * A built base image in the form that crosses to another worker (structured clone): the changed
- * ranges' bytes only (~1.9 MB of the ~7 MB image; the rest is what a fresh instance holds). A worker
+ * ranges' bytes only (~1.2 MB of the ~7 MB image; the rest is what a fresh instance holds). A worker
  * given one skips the build (~200 ms of prelude evaluation per worker). Plain numbers only: this
  * type is part of the worker API, whose declarations must not pull in QuickJS's own types.
  */

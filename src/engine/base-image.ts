@@ -14,6 +14,7 @@ import type { BaseImageSeed } from "./base-image-seed.js";
 import type { WasmBuildProfile } from "./wasm-build.js";
 import { createWasmInstance, type BoundWasmInstance } from "./wasm-instance.js";
 import { installHostFunctions } from "./host-functions.js";
+import { scrubFreeHeap } from "./heap-scrub.js";
 
 export type { BaseImageSeed } from "./base-image-seed.js";
 
@@ -154,10 +155,15 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
     functions[name] = fn;
   }
   const memory = new Uint8Array(instance.memory.buffer);
+  // The prelude's compile temporaries are freed but dirty: zeroed, no thread copies their pages.
+  const heapBase = instance.stackPointer();
+  if (profile.dlmallocHeap && heapBase !== null) scrubFreeHeap(memory, heapBase);
   const bytes = memory.slice(0, highWaterBytes(memory));
   // Probing allocates; it runs after the image is copied out (the instance is then dropped).
   const breakPointerAddress = locateBreakPointer(instance);
   const deadStackRange = locateDeadStack(instance, profile, breakPointerAddress);
+  // The stack below the resting stack pointer is dead between calls: the image holds zeros there.
+  if (deadStackRange) bytes.fill(0, ...deadStackRange);
   return {
     profile,
     wasmModule,

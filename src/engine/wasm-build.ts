@@ -30,6 +30,11 @@ export interface WasmBuildProfile {
    * Absent: snapshots cover the stack region too.
    */
   readonly shadowStack?: { readonly stackPointerExport: string; readonly sizeBytes: number };
+  /**
+   * The heap is emscripten's dlmalloc, starting where the shadow stack ends: base images zero its
+   * free memory (engine/heap-scrub.ts checks the heap's layout first and leaves it alone if it differs).
+   */
+  readonly dlmallocHeap?: boolean;
   loadVariant(): Promise<QuickJSSyncVariant>;
   /** Replace clock, timezone, environment and heap-growth imports with deterministic ones. */
   patchImports(imports: WebAssembly.Imports, memory: WebAssembly.Memory, hooks: InstanceHostHooks): void;
@@ -120,6 +125,7 @@ export const RELEASE_BUILD: WasmBuildProfile = {
   // `_emscripten_stack_get_current` is export "Oa" (stackSave in the glue); the build links with a
   // 5 MiB stack (data ~88 KB, then the stack, then the heap at ~5.33 MB; ENGINE-NOTES.md Q1).
   shadowStack: { stackPointerExport: "Oa", sizeBytes: 5 * 2 ** 20 },
+  dlmallocHeap: true,
   wasmSpecifier: "@jitl/quickjs-wasmfile-release-sync/wasm",
   loadVariant: async () => (await import("@jitl/quickjs-wasmfile-release-sync")).default,
   patchImports: patchWithNames({
