@@ -36,14 +36,25 @@ export interface BaseImage {
   readonly wasmModule: WebAssembly.Module;
   /** Memory bytes [0, bytes.length); everything above is zero. */
   readonly bytes: Uint8Array;
-  /** [start, end) byte ranges in which the image differs from a fresh instance's memory. */
+  /**
+   * [start, end) byte ranges in which the image differs from a fresh instance's memory. Found by
+   * comparing the whole image on first use (tens of ms of cold JavaScript): not before the first
+   * eval, which boots its instance with the whole image (see `changedRangesKnown`).
+   */
   readonly changedRanges: readonly (readonly [number, number])[];
+  /** Whether `changedRanges` is computed yet (reading it computes it). */
+  readonly changedRangesKnown: boolean;
   readonly pointers: ImagePointers;
-  /** sha256 of `bytes`, hex. */
-  readonly hash: string;
+  /**
+   * sha256 of `bytes`, hex, computed on first use: only snapshots and seeds need it, and digesting
+   * the ~7 MB image takes 13–45 ms (Chromium's WebCrypto digests on the calling thread).
+   */
+  readonly hash: Promise<string>;
   /**
    * Address of the allocator's break pointer (emscripten's sbrk) in linear memory, found by
    * probing; memory above the break is never in use, so snapshots stop there. Null: scan instead.
+   * Probed on first use (like `deadStackRange`), in the instance that built the image, kept
+   * untouched until then: the probe costs tens of ms of cold JavaScript the first eval does not need.
    */
   readonly breakPointerAddress: number | null;
   /**
@@ -155,22 +166,45 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   }
   const memory = new Uint8Array(instance.memory.buffer);
   const bytes = memory.slice(0, highWaterBytes(memory));
-  // Probing allocates; it runs after the image is copied out (the instance is then dropped).
-  const breakPointerAddress = locateBreakPointer(instance);
-  const deadStackRange = locateDeadStack(instance, profile, breakPointerAddress);
+  let hash: Promise<string> | null = null;
+  // Probing allocates: it runs in the building instance, after the image is copied out, on first
+  // use of its results (the instance is then dropped).
+  let probeInstance: BoundWasmInstance | null = instance;
+  let probed: { breakPointerAddress: number | null; deadStackRange: readonly [number, number] | null } | null = null;
+  const probe = () => {
+    if (!probed) {
+      const breakPointerAddress = locateBreakPointer(probeInstance!);
+      probed = { breakPointerAddress, deadStackRange: locateDeadStack(probeInstance!, profile, breakPointerAddress) };
+      probeInstance = null;
+    }
+    return probed;
+  };
+  let ranges: readonly (readonly [number, number])[] | null = null;
   return {
     profile,
     wasmModule,
     bytes,
-    changedRanges: changedRanges(fresh, bytes),
+    get changedRanges() {
+      return (ranges ??= changedRanges(fresh, bytes));
+    },
+    get changedRangesKnown() {
+      return ranges !== null;
+    },
     pointers: { rt, ctx, internal, functions },
-    hash: await sha256Hex(bytes),
-    breakPointerAddress,
-    deadStackRange,
+    get hash() {
+      return (hash ??= sha256Hex(bytes));
+    },
+    get breakPointerAddress() {
+      return probe().breakPointerAddress;
+    },
+    get deadStackRange() {
+      return probe().deadStackRange;
+    },
   };
 }
 
-export function baseImageSeed(image: BaseImage): BaseImageSeed {
+/** The seed of a built image (computes its changed ranges if they are not known yet). */
+export async function baseImageSeed(image: BaseImage): Promise<BaseImageSeed> {
   const total = image.changedRanges.reduce((sum, [start, end]) => sum + Math.min(end, image.bytes.length) - start, 0);
   const changedBytes = new Uint8Array(total);
   let offset = 0;
@@ -179,8 +213,8 @@ export function baseImageSeed(image: BaseImage): BaseImageSeed {
     changedBytes.set(part, offset);
     offset += part.length;
   }
-  const { profile, bytes, changedRanges, pointers, hash, breakPointerAddress, deadStackRange } = image;
-  return { profileId: profile.id, byteLength: bytes.length, changedRanges, changedBytes, pointers, hash, breakPointerAddress, deadStackRange };
+  const { profile, bytes, changedRanges, pointers, breakPointerAddress, deadStackRange } = image;
+  return { profileId: profile.id, byteLength: bytes.length, changedRanges, changedBytes, pointers, hash: await image.hash, breakPointerAddress, deadStackRange };
 }
 
 /** The image a seed describes: a fresh instance's memory with the changed ranges written in. */
@@ -199,7 +233,7 @@ async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.
   // The seed's pointers are the ones baseImageSeed() took from an image of this build.
   const pointers = seed.pointers as unknown as ImagePointers;
   if (INTERNAL_FUNCTIONS.some((name) => typeof pointers.functions[name] !== "number")) throw new Error("quickbox: a base image seed lacks the prelude's functions");
-  return { profile, wasmModule, bytes, changedRanges, pointers, hash, breakPointerAddress, deadStackRange };
+  return { profile, wasmModule, bytes, changedRanges, changedRangesKnown: true, pointers, hash: Promise.resolve(hash), breakPointerAddress, deadStackRange };
 }
 
 const images = new WeakMap<WebAssembly.Module, Map<string, Promise<BaseImage>>>();
