@@ -31,6 +31,7 @@ export class WorkerService {
   #core: InterpreterCore | null = null;
   /** The base image this worker built (none when it was given a seed). */
   #builtImage: BaseImage | null = null;
+  #seeding: Promise<unknown> | null = null;
   #port: MessagePort | null = null;
   readonly #running = new Map<number, RunningEval>();
   /** Shared with the host (where SharedArrayBuffer exists): slot id % length holds a cancelled eval's id. */
@@ -48,7 +49,11 @@ export class WorkerService {
         listen(port, (data) => this.#onMessage(data));
         return { builtImage: !imageSeed };
       }),
-    imageSeed: () => reply(async () => (this.#builtImage ? baseImageSeed(this.#builtImage) : null)),
+    imageSeed: () => {
+      const seed = reply(async () => (this.#builtImage ? baseImageSeed(this.#builtImage) : null));
+      this.#seeding = seed;
+      return seed;
+    },
     snapshot: (request) => reply(() => this.#requireCore().snapshot(request)),
     fork: (request) => reply(() => this.#requireCore().fork(request)),
     drop: (threadId) =>
@@ -58,6 +63,9 @@ export class WorkerService {
       }),
     threads: () => reply(() => this.#requireCore().threads()),
     dispose: async () => {
+      // A seed being made (it awaits the image's hash) is answered first: the host disposes the
+      // first interpreter right after its first eval, and the next one is to start from it.
+      await this.#seeding;
       for (const running of this.#running.values()) running.controller.abort();
       this.#core?.dispose();
       this.#stopHeartbeat();
