@@ -28,5 +28,8 @@ export interface CreatedEngine {
 export async function createEngine(options: EngineOptions, manifest: GuestManifest, wasmModule: WebAssembly.Module | undefined, imageSeed?: BaseImageSeed): Promise<CreatedEngine> {
   const image = await getBaseImage(RELEASE_BUILD, wasmModule ?? (await defaultWasmModule()), imageSeed);
   const keys = await snapshotKeys(options);
-  return { core: new InterpreterCore(options, manifest, image, keys, InstancePool.shared(image, engineCapabilities().instancePool)), image };
+  const instances = InstancePool.shared(image, engineCapabilities().instancePool);
+  // The first thread's instance boots while the engine's creator receives it and sends the first eval.
+  instances.prepare(options.memoryLimitBytes);
+  return { core: new InterpreterCore(options, manifest, image, keys, instances), image };
 }

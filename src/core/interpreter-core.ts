@@ -63,7 +63,7 @@ export class InterpreterCore {
     this.#snapshots = { image, keys, maxDeltas: DEFAULT_MAX_DELTAS, instances };
   }
 
-  get baseImageHash(): string {
+  get baseImageHash(): Promise<string> {
     return this.#image.hash;
   }
 

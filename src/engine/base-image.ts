@@ -37,14 +37,24 @@ export interface BaseImage {
   readonly wasmModule: WebAssembly.Module;
   /** Memory bytes [0, bytes.length); everything above is zero. */
   readonly bytes: Uint8Array;
-  /** [start, end) byte ranges in which the image differs from a fresh instance's memory. */
+  /**
+   * [start, end) byte ranges in which the image differs from a fresh instance's memory. Found by
+   * comparing the whole image on first use (tens of ms of cold JavaScript): not before the first
+   * eval, which boots its instance with the whole image (see `changedRangesKnown`).
+   */
   readonly changedRanges: readonly (readonly [number, number])[];
+  /** Whether `changedRanges` is computed yet (reading it computes it). */
+  readonly changedRangesKnown: boolean;
   readonly pointers: ImagePointers;
-  /** sha256 of `bytes`, hex. */
-  readonly hash: string;
+  /**
+   * sha256 of `bytes`, hex, computed on first use: only snapshots and seeds need it, and digesting
+   * the ~7 MB image takes 13–45 ms (Chromium's WebCrypto digests on the calling thread).
+   */
+  readonly hash: Promise<string>;
   /**
    * Address of the allocator's break pointer (emscripten's sbrk) in linear memory, found by
    * probing; memory above the break is never in use, so snapshots stop there. Null: scan instead.
+   * Probed when the image is built: the dead stack it leads to is zeroed in the image.
    */
   readonly breakPointerAddress: number | null;
   /**
@@ -160,23 +170,35 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   if (profile.dlmallocHeap && heapBase !== null) scrubFreeHeap(memory, heapBase);
   const bytes = memory.slice(0, highWaterBytes(memory));
   // Probing allocates; it runs after the image is copied out (the instance is then dropped).
+  // It cannot wait for first use: the dead stack it finds is zeroed in the image (its content).
   const breakPointerAddress = locateBreakPointer(instance);
   const deadStackRange = locateDeadStack(instance, profile, breakPointerAddress);
   // The stack below the resting stack pointer is dead between calls: the image holds zeros there.
   if (deadStackRange) bytes.fill(0, ...deadStackRange);
+  // Computed on first use, after the first eval (they are not needed before it).
+  let hash: Promise<string> | null = null;
+  let ranges: readonly (readonly [number, number])[] | null = null;
   return {
     profile,
     wasmModule,
     bytes,
-    changedRanges: changedRanges(fresh, bytes),
+    get changedRanges() {
+      return (ranges ??= changedRanges(fresh, bytes));
+    },
+    get changedRangesKnown() {
+      return ranges !== null;
+    },
     pointers: { rt, ctx, internal, functions },
-    hash: await sha256Hex(bytes),
+    get hash() {
+      return (hash ??= sha256Hex(bytes));
+    },
     breakPointerAddress,
     deadStackRange,
   };
 }
 
-export function baseImageSeed(image: BaseImage): BaseImageSeed {
+/** The seed of a built image (computes its changed ranges if they are not known yet). */
+export async function baseImageSeed(image: BaseImage): Promise<BaseImageSeed> {
   const total = image.changedRanges.reduce((sum, [start, end]) => sum + Math.min(end, image.bytes.length) - start, 0);
   const changedBytes = new Uint8Array(total);
   let offset = 0;
@@ -185,8 +207,8 @@ export function baseImageSeed(image: BaseImage): BaseImageSeed {
     changedBytes.set(part, offset);
     offset += part.length;
   }
-  const { profile, bytes, changedRanges, pointers, hash, breakPointerAddress, deadStackRange } = image;
-  return { profileId: profile.id, byteLength: bytes.length, changedRanges, changedBytes, pointers, hash, breakPointerAddress, deadStackRange };
+  const { profile, bytes, changedRanges, pointers, breakPointerAddress, deadStackRange } = image;
+  return { profileId: profile.id, byteLength: bytes.length, changedRanges, changedBytes, pointers, hash: await image.hash, breakPointerAddress, deadStackRange };
 }
 
 /** The image a seed describes: a fresh instance's memory with the changed ranges written in. */
@@ -205,7 +227,7 @@ async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.
   // The seed's pointers are the ones baseImageSeed() took from an image of this build.
   const pointers = seed.pointers as unknown as ImagePointers;
   if (INTERNAL_FUNCTIONS.some((name) => typeof pointers.functions[name] !== "number")) throw new Error("quickbox: a base image seed lacks the prelude's functions");
-  return { profile, wasmModule, bytes, changedRanges, pointers, hash, breakPointerAddress, deadStackRange };
+  return { profile, wasmModule, bytes, changedRanges, changedRangesKnown: true, pointers, hash: Promise.resolve(hash), breakPointerAddress, deadStackRange };
 }
 
 const images = new WeakMap<WebAssembly.Module, Map<string, Promise<BaseImage>>>();

@@ -7,11 +7,11 @@
  * stripping preserves lines), so error positions refer to the user's code.
  */
 import { parse, type Program } from "acorn";
-import { transform, type Options } from "sucrase";
+import type { Options } from "sucrase";
 import { functionCellEdits, topLevelReturnEdits } from "./cell-shapes.js";
 import { applyEdits } from "./source-edits.js";
 import { topLevelBindingEdits } from "./top-level-bindings.js";
-import { compileNamespaces } from "./ts-namespaces.js";
+import { compileNamespaces, loadSucrase } from "./ts-namespaces.js";
 import { typeAssertionDepth } from "./type-assertion-depth.js";
 import { hasGenericCall, typeScriptSyntaxAt } from "./typescript-signals.js";
 
@@ -101,6 +101,7 @@ async function stripTypes(code: string): Promise<{ code: string } | { error: { m
     return { error: { message: `the cell nests type assertions (<T>(…)) ${depth} levels deep; at most ${MAX_TYPE_ASSERTION_DEPTH} are accepted (use \`x as T\`)`, loc: { line: 1, column: 1 } } };
   }
   try {
+    const transform = await loadSucrase();
     const withNamespaces = MAY_HOLD_NAMESPACE.test(code) ? await compileNamespaces(code, SUCRASE_OPTIONS) : code;
     return { code: transform(withNamespaces, SUCRASE_OPTIONS).code };
   } catch (error) {

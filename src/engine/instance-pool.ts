@@ -35,11 +35,15 @@ export interface InstancePoolOptions {
 
 const MAX_RECYCLED_PER_SIZE = 2;
 
-/** A fresh instance with the base image copied in. */
+/**
+ * A fresh instance with the base image copied in: the changed ranges, or the whole image while
+ * they are not computed yet (a plain copy of a few MB costs less than finding them).
+ */
 export async function bootInstance(image: BaseImage, memoryBytes: number): Promise<BoundWasmInstance> {
   const instance = await createWasmInstance(image.profile, image.wasmModule, memoryBytes);
   const memory = new Uint8Array(instance.memory.buffer);
-  for (const [start, end] of image.changedRanges) memory.set(image.bytes.subarray(start, end), start);
+  if (!image.changedRangesKnown) memory.set(image.bytes, 0);
+  else for (const [start, end] of image.changedRanges) memory.set(image.bytes.subarray(start, end), start);
   return instance;
 }
 
@@ -110,6 +114,11 @@ export class InstancePool implements InstanceSource {
     let count = this.#spares.size;
     for (const list of this.#recycled.values()) count += list.length;
     return count;
+  }
+
+  /** Boots a spare of this size in the background (a new engine: for its first thread, while the host sends its first eval). */
+  prepare(memoryBytes: number): void {
+    this.#prepareSpare(memoryBytes);
   }
 
   #prepareSpare(memoryBytes: number): void {

@@ -15,12 +15,13 @@
  * MAX_NAMESPACE_DEPTH is refused.
  */
 import { parse as parseJavaScript } from "acorn";
-import { transform, type Options } from "sucrase";
+import type { Options } from "sucrase";
 import type { SucraseToken } from "sucrase/dist/parser/index.js";
 
 export const MAX_NAMESPACE_DEPTH = 8;
 
 interface Parser {
+  transform: typeof import("./sucrase-transform.js").transform;
   parse: (input: string, jsx: boolean, typescript: boolean, flow: boolean) => { tokens: SucraseToken[] };
   TokenType: Record<string, number>;
   ContextualKeyword: Record<string, number>;
@@ -31,11 +32,23 @@ let parser: Promise<Parser> | null = null;
 /** sucrase's parser, loaded when a file may hold a namespace (most never do). */
 function loadParser(): Promise<Parser> {
   parser ??= Promise.all([
+    loadSucrase(),
     import("sucrase/dist/parser/index.js"),
     import("sucrase/dist/parser/tokenizer/types.js"),
     import("sucrase/dist/parser/tokenizer/keywords.js"),
-  ]).then(([index, types, keywords]) => ({ parse: index.parse, TokenType: types.TokenType, ContextualKeyword: keywords.ContextualKeyword }));
+  ]).then(([transform, index, types, keywords]) => ({ transform, parse: index.parse, TokenType: types.TokenType, ContextualKeyword: keywords.ContextualKeyword }));
   return parser;
+}
+
+let sucrase: Promise<typeof import("./sucrase-transform.js").transform> | null = null;
+
+/**
+ * sucrase's transform, loaded on the first TypeScript cell (or skill file): plain JavaScript cells
+ * never need it, and evaluating its modules cost ~10 ms of every engine worker's start.
+ */
+export function loadSucrase(): Promise<typeof import("./sucrase-transform.js").transform> {
+  sucrase ??= import("./sucrase-transform.js").then((module) => module.transform);
+  return sucrase;
 }
 
 interface Site {
@@ -126,7 +139,7 @@ function rewrite(p: Parser, source: string, jsx: boolean, options: Options, pare
     }
     footer += parent !== null && site.exported ? `})(${first} = ${parent}.${first} || (${parent}.${first} = {}));` : `})(${first} || (${first} = {}));`;
     const inner = rewrite(p, source.slice(site.bodyStart, site.bodyEnd), jsx, options, site.names.at(-1)!, depth + 1);
-    out += header + namespaceBody(inner, site.names.at(-1)!, options) + footer;
+    out += header + namespaceBody(p, inner, site.names.at(-1)!, options) + footer;
     last = site.end;
   }
   return out + source.slice(last);
@@ -139,8 +152,8 @@ function countNewlines(text: string): number {
 }
 
 /** A namespace's body (TypeScript) as JavaScript: its exports become properties of `owner`. */
-function namespaceBody(body: string, owner: string, options: Options): string {
-  const js = transform(body, options).code;
+function namespaceBody(p: Parser, body: string, owner: string, options: Options): string {
+  const js = p.transform(body, options).code;
   const program = parseJavaScript(js, { ecmaVersion: "latest", sourceType: "module" }) as unknown as { body: JsNode[] };
   const edits: { start: number; end: number; text: string }[] = [];
   const statements = program.body;

@@ -9,7 +9,6 @@
  * names the thread). Decoding fails closed, in a fixed order: magic → version → wasm build →
  * base image → length → signature → decrypt, each with its own SnapshotRejectionReason.
  */
-import { gunzipSync, gzipSync } from "fflate";
 import type { SnapshotHeader } from "../engine-contract.js";
 import { QuickboxError, type SnapshotRejectionReason } from "../errors.js";
 import type { ChunkSet } from "./memory-chunks.js";
@@ -35,12 +34,20 @@ export interface Expectations {
   threadId?: string;
 }
 
+let compression: Promise<typeof import("./compression.js")> | null = null;
+
+/** fflate, loaded with the first snapshot: building its tables cost ~10 ms of every engine worker's start. */
+function loadCompression(): Promise<typeof import("./compression.js")> {
+  compression ??= import("./compression.js");
+  return compression;
+}
+
 function reject(reason: SnapshotRejectionReason, message: string): never {
   throw new QuickboxError("SNAPSHOT_REJECTED", `snapshot rejected (${reason}): ${message}`, { reason });
 }
 
 /** Inflates into exactly `rawBytes` (the gzip trailer must agree), so a forged body cannot balloon. */
-function gunzipBounded(body: Uint8Array, rawBytes: number): Uint8Array {
+function gunzipBounded(gunzipSync: typeof import("./compression.js").gunzipSync, body: Uint8Array, rawBytes: number): Uint8Array {
   if (body.length < 18) throw new Error("the gzip stream is short");
   const trailerSize = new DataView(body.buffer, body.byteOffset + body.length - 4, 4).getUint32(0, true);
   if (!Number.isSafeInteger(rawBytes) || rawBytes < 0 || trailerSize !== rawBytes % 2 ** 32) throw new Error("size mismatch");
@@ -102,6 +109,7 @@ export async function encodeSnapshot(
   keys: SnapshotKeys,
 ): Promise<Uint8Array> {
   const raw = encodeBody(manifest, chunks);
+  const { gzipSync } = await loadCompression();
   let body: Uint8Array = gzipSync(raw, { level: 6, mtime: 0 });
   let iv: string | undefined;
   if (keys.encryption) {
@@ -174,8 +182,9 @@ export async function decodeSnapshot<M>(bytes: Uint8Array, expected: Expectation
       reject("decrypt", "AES-GCM decryption failed (another key, or tampered)");
     }
   }
+  const { gunzipSync } = await loadCompression();
   try {
-    const raw = header.compression === "gzip" ? gunzipBounded(body, header.rawBytes) : body;
+    const raw = header.compression === "gzip" ? gunzipBounded(gunzipSync, body, header.rawBytes) : body;
     if (raw.length !== header.rawBytes) throw new Error("size mismatch");
     return { header, ...decodeBody<M>(raw, header.chunkBytes) };
   } catch (error) {

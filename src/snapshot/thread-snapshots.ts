@@ -120,7 +120,7 @@ export async function takeSnapshot(
     {
       quickbox: QUICKBOX_VERSION,
       wasmBuild: context.image.profile.id,
-      baseImage: context.image.hash,
+      baseImage: await context.image.hash,
       threadId,
       kind,
       ...(kind === "delta" ? { parent: baseline!.id } : {}),
@@ -150,7 +150,7 @@ export async function restoreSnapshotChain(
   expectedLastId?: string | null,
 ): Promise<{ thread: QuickJSThread; core: CoreThreadState; paused: boolean; baseline: SnapshotBaseline }> {
   if (!chain.length) throw new Error("quickbox: empty snapshot chain");
-  const expected = { wasmBuild: context.image.profile.id, baseImage: context.image.hash, threadId };
+  const expected = { wasmBuild: context.image.profile.id, baseImage: await context.image.hash, threadId };
   const decoded: DecodedSnapshot<SnapshotManifest>[] = [];
   let previousId: string | null = null;
   for (const [position, bytes] of chain.entries()) {

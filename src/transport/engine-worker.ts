@@ -86,6 +86,8 @@ export class EngineWorker {
   #dead: string | null = null;
   readonly #cancelFlags = typeof SharedArrayBuffer === "function" ? new Int32Array(new SharedArrayBuffer(CANCEL_SLOTS * 4)) : null;
   #watchdog: ReturnType<typeof setInterval> | null = null;
+  /** The module whose base image this worker built and has not handed over yet (see #handOverSeed). */
+  #seedModule: WebAssembly.Module | null = null;
   /** Control calls (comlink) in flight: they fail if the worker dies, instead of never settling. */
   readonly #controlCalls = new Set<(error: Error) => void>();
 
@@ -126,7 +128,7 @@ export class EngineWorker {
       const init = async () => {
         const wasmModule = await loaded;
         const started = await unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), wasmModule, flags, imageSeedFor(wasmModule)));
-        rememberImageSeed(wasmModule, started.imageSeed);
+        if (started.builtImage) worker.#seedModule = wasmModule;
       };
       await Promise.race([diedEarly, init()]);
     } catch (error) {
@@ -315,6 +317,7 @@ export class EngineWorker {
         return;
       case "done":
         this.#pending.get(message.id)?.resolve(message.reply);
+        this.#handOverSeed();
         return;
       case "failed":
         this.#pending.get(message.id)?.reject(fromWire(message.error));
@@ -322,6 +325,24 @@ export class EngineWorker {
       case "heartbeat":
         return;
     }
+  }
+
+  /**
+   * Once its first eval is done, a worker that built its base image hands it to the host, for the
+   * next workers (image-seeds.ts). Asked for only then: making the seed (finding the image's
+   * changed ranges, copying them) takes tens of ms that the first result does not wait for. A
+   * worker started before the seed arrives builds its own image, as before.
+   */
+  #handOverSeed(): void {
+    const wasmModule = this.#seedModule;
+    if (!wasmModule || this.#dead) return;
+    this.#seedModule = null;
+    this.api.imageSeed().then(
+      (reply) => {
+        if (reply.ok) rememberImageSeed(wasmModule, reply.value);
+      },
+      () => {},
+    );
   }
 
   /**

@@ -7,6 +7,7 @@ import { createEngine } from "../core/engine-bootstrap.js";
 import { baseImageSeed } from "../engine/base-image.js";
 import { Inbox } from "../util/inbox.js";
 import type { InterpreterCore } from "../core/interpreter-core.js";
+import type { BaseImage } from "../engine/base-image.js";
 import { listen } from "../transport/port-listener.js";
 import { isHostToWorker, toWireError } from "../transport/protocol.js";
 
@@ -28,6 +29,9 @@ async function reply<T>(work: () => Promise<T>): Promise<Reply<T>> {
 
 export class WorkerService {
   #core: InterpreterCore | null = null;
+  /** The base image this worker built (none when it was given a seed). */
+  #builtImage: BaseImage | null = null;
+  #seeding: Promise<unknown> | null = null;
   #port: MessagePort | null = null;
   readonly #running = new Map<number, RunningEval>();
   /** Shared with the host (where SharedArrayBuffer exists): slot id % length holds a cancelled eval's id. */
@@ -41,9 +45,15 @@ export class WorkerService {
         const { core, image } = await createEngine(options, manifest, wasmModule, imageSeed);
         this.#core = core;
         this.#port = port;
+        if (!imageSeed) this.#builtImage = image;
         listen(port, (data) => this.#onMessage(data));
-        return { imageSeed: imageSeed ? null : baseImageSeed(image) };
+        return { builtImage: !imageSeed };
       }),
+    imageSeed: () => {
+      const seed = reply(async () => (this.#builtImage ? baseImageSeed(this.#builtImage) : null));
+      this.#seeding = seed;
+      return seed;
+    },
     snapshot: (request) => reply(() => this.#requireCore().snapshot(request)),
     fork: (request) => reply(() => this.#requireCore().fork(request)),
     drop: (threadId) =>
@@ -53,6 +63,9 @@ export class WorkerService {
       }),
     threads: () => reply(() => this.#requireCore().threads()),
     dispose: async () => {
+      // A seed being made (it awaits the image's hash) is answered first: the host disposes the
+      // first interpreter right after its first eval, and the next one is to start from it.
+      await this.#seeding;
       for (const running of this.#running.values()) running.controller.abort();
       this.#core?.dispose();
       this.#stopHeartbeat();

@@ -17,7 +17,7 @@ describe("base image", () => {
   it("is byte-identical for every build of it, and matches the recorded hash shared with Chromium", async () => {
     const first = await freshBaseImageHash();
     const second = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
-    expect(second.hash).toBe(first);
+    expect(await second.hash).toBe(first);
     await expect(first).toMatchFileSnapshot("../fixtures/base-image.sha256");
   });
 
@@ -34,18 +34,28 @@ describe("base image", () => {
       expect(memory.subarray(image.bytes.length).every((byte) => byte === 0)).toBe(true);
     }
   });
+
+  it("an instance booted before the image's changed ranges are known (whole image) equals one booted after (ranges only)", async () => {
+    const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    expect(image.changedRangesKnown).toBe(false);
+    const whole = new Uint8Array((await bootInstance(image, 16 * 2 ** 20)).memory.buffer);
+    expect(image.changedRanges.length).toBeGreaterThan(0);
+    expect(image.changedRangesKnown).toBe(true);
+    const ranges = new Uint8Array((await bootInstance(image, 16 * 2 ** 20)).memory.buffer);
+    expect(Buffer.from(ranges).equals(Buffer.from(whole))).toBe(true);
+  });
 });
 
 describe("base image seeds (a worker hands its image to the next one)", () => {
   it("an image taken from a seed is the built image, byte for byte, and threads run on it", async () => {
     const built = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
-    const seed = structuredClone(baseImageSeed(built));
+    const seed = structuredClone(await baseImageSeed(built));
     expect(seed.changedBytes.length).toBeLessThan(built.bytes.length / 2);
     // Another module object: no cached image, so the seed is used.
     const seeded = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD), seed);
     expect(seeded === built).toBe(false);
     expect(Buffer.from(seeded.bytes).equals(Buffer.from(built.bytes))).toBe(true);
-    expect(await sha256Hex(seeded.bytes)).toBe(built.hash);
+    expect(await sha256Hex(seeded.bytes)).toBe(await built.hash);
     expect(seeded.pointers).toEqual(built.pointers);
     const thread = await QuickJSThread.create(seeded, { memoryLimitBytes: 16 * 2 ** 20, maxStackSizeBytes: 256 * 1024, clock: "virtual", randomSeed: 1 });
     expect(thread.memory.buffer.byteLength).toBe(16 * 2 ** 20);
@@ -53,7 +63,7 @@ describe("base image seeds (a worker hands its image to the next one)", () => {
 
   it("a seed whose bytes do not match its ranges, or of another build, is refused", async () => {
     const built = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
-    const seed = baseImageSeed(built);
+    const seed = await baseImageSeed(built);
     await expect(getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD), { ...seed, changedBytes: seed.changedBytes.subarray(1) })).rejects.toThrow(/do not match its ranges/);
     await expect(getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD), { ...seed, profileId: "debug-sync" })).rejects.toThrow(/cannot serve build/);
   });
