@@ -35,15 +35,27 @@ export interface InstancePoolOptions {
 
 const MAX_RECYCLED_PER_SIZE = 2;
 
+/** Images that booted an instance already: later boots copy only the changed ranges. */
+const bootedImages = new WeakSet<BaseImage>();
+
 /**
- * A fresh instance with the base image copied in: the changed ranges, or the whole image while
- * they are not computed yet (a plain copy of a few MB costs less than finding them).
+ * A fresh instance with the base image copied in: the changed ranges, or — for the image's first
+ * instance only, while they are not computed yet — the whole image but its dead stack (a plain
+ * copy of a few MB costs less than finding them before a cold first eval). Every later instance
+ * gets the ranges: a whole copy writes every page, and a written page stays resident.
  */
 export async function bootInstance(image: BaseImage, memoryBytes: number): Promise<BoundWasmInstance> {
   const instance = await createWasmInstance(image.profile, image.wasmModule, memoryBytes);
   const memory = new Uint8Array(instance.memory.buffer);
-  if (!image.changedRangesKnown) memory.set(image.bytes, 0);
-  else for (const [start, end] of image.changedRanges) memory.set(image.bytes.subarray(start, end), start);
+  if (!image.changedRangesKnown && !bootedImages.has(image)) {
+    // The dead stack is zero in the image and in a fresh memory: not written.
+    const [deadStart, deadEnd] = image.deadStackRange ?? [image.bytes.length, image.bytes.length];
+    memory.set(image.bytes.subarray(0, deadStart), 0);
+    memory.set(image.bytes.subarray(deadEnd), deadEnd);
+  } else {
+    for (const [start, end] of image.changedRanges) memory.set(image.bytes.subarray(start, end), start);
+  }
+  bootedImages.add(image);
   return instance;
 }
 
