@@ -183,8 +183,8 @@ export class EvalRun {
       if (this.thread.clock === "virtual") {
         this.thread.clockMs = Math.max(this.thread.clockMs, report.nextTimerAt);
       } else {
-        const waited = await this.#awaitHost(sleep(Math.max(0, report.nextTimerAt - Date.now())));
-        if (typeof waited === "string") return waited;
+        const slept = await this.#awaitHost(sleep(Math.max(0, report.nextTimerAt - Date.now())));
+        if (typeof slept === "string") return slept;
       }
       port.callVoid("fireTimer");
       waited = true;
