@@ -8,16 +8,14 @@
  * (result/primitive-results.ts). Anything else returns null and the eval goes the general way,
  * from the same, untouched state.
  */
-import type { EngineOutcome } from "../engine-contract.js";
+import type { EngineOutcome, EvalLimits } from "../engine-contract.js";
 import { copyPrimitive, inspectPrimitive, QUICK_BIGINT, QUICK_BOOLEAN, QUICK_NULL, QUICK_NUMBER, QUICK_STRING, QUICK_UNDEFINED } from "../result/primitive-results.js";
 import type { SettledReport } from "./guest-reports.js";
 import type { GuestPort } from "./guest-port.js";
 import type { ValuePointer } from "./guest-calls.js";
 
-export interface QuickFinishLimits {
-  maxResultChars: number;
-  maxValueChars: number;
-}
+/** The limits a rendered primitive must keep. */
+type QuickFinishLimits = Pick<EvalLimits, "maxResultChars" | "maxValueChars">;
 
 /** The value the guest holds, read by the host; undefined: not readable exactly here. */
 function readPrimitive(port: GuestPort, kind: number, value: ValuePointer): { value: unknown } | undefined {

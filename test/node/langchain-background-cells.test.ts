@@ -54,6 +54,16 @@ function shop() {
   return { calls, sendEmail };
 }
 
+/** An agent whose programs call slow_lookup and send_email, the latter gated by interruptOn. */
+function gatedMailAgent(model: ReturnType<typeof fakeModel>, held: ReturnType<typeof heldTool>, mail: ReturnType<typeof shop>) {
+  return createAgent({
+    model,
+    tools: [held.slowLookup, mail.sendEmail],
+    middleware: [middleware({ ptc: ["slow_lookup", "send_email"], interruptOn: { send_email: true } })],
+    checkpointer: new MemorySaver(),
+  });
+}
+
 function toolMessages(messages: unknown[]): string[] {
   return messages.filter((message): message is ToolMessage => (message as { type?: string }).type === "tool").map((message) => String(message.content));
 }
@@ -147,12 +157,7 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain background cell
       .respondWithTools([evalCall(code, "e1")])
       .respond(thenCall(log, "running", (id) => waitCall({ cell_id: id }, "w1"), held.release))
       .respond(new AIMessage("mailed"));
-    const agent = createAgent({
-      model,
-      tools: [held.slowLookup, mail.sendEmail],
-      middleware: [middleware({ ptc: ["slow_lookup", "send_email"], interruptOn: { send_email: true } })],
-      checkpointer: new MemorySaver(),
-    });
+    const agent = gatedMailAgent(model, held, mail);
     const thread = { configurable: { thread_id: "cells-3" } };
     const paused = await agent.invoke({ messages: [{ role: "user", content: "look up and mail" }] }, thread);
     const raised = (paused as { __interrupt__?: { value: { actionRequests: { name: string; args: unknown }[] } }[] }).__interrupt__;
@@ -177,12 +182,7 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain background cell
       .respondWithTools([evalCall(code, "e1")])
       .respond(thenCall(log, "running after resume", (id) => waitCall({ cell_id: id }, "w1"), held.release))
       .respond(new AIMessage("done"));
-    const agent = createAgent({
-      model,
-      tools: [held.slowLookup, mail.sendEmail],
-      middleware: [middleware({ ptc: ["slow_lookup", "send_email"], interruptOn: { send_email: true } })],
-      checkpointer: new MemorySaver(),
-    });
+    const agent = gatedMailAgent(model, held, mail);
     const thread = { configurable: { thread_id: "cells-resume" } };
     const paused = await agent.invoke({ messages: [{ role: "user", content: "mail, then look up" }] }, thread);
     expect((paused as { __interrupt__?: unknown[] }).__interrupt__).toHaveLength(1);

@@ -5,9 +5,10 @@
  * whatever the fast path must leave to the guest (output, timers, calls, progress, limits) must
  * still come out right.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import type { EvalResult, Interpreter, InterpreterOptions } from "../../src/index.js";
+import { expect, it } from "vitest";
+import type { EvalResult, InterpreterOptions } from "../../src/index.js";
 import type { InterpreterFactory } from "./engine-suite.js";
+import { trackedInterpreters } from "./tracked-interpreters.js";
 
 /** What a caller can tell apart (durationMs and evalId differ by nature). */
 function visible(result: EvalResult): unknown {
@@ -43,15 +44,8 @@ const PRIMITIVES = [
 ];
 
 export function defineQuickFinishSuite(create: InterpreterFactory): void {
-  const open: Interpreter[] = [];
-  const make = async (options?: InterpreterOptions) => {
-    const qb = await create({ timeoutMs: 10_000, ...options });
-    open.push(qb);
-    return qb;
-  };
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((qb) => qb.dispose()));
-  });
+  const tracked = trackedInterpreters(create);
+  const make = (options?: InterpreterOptions) => tracked({ timeoutMs: 10_000, ...options });
 
   it("a primitive result reads the same whether the cell finished at once or after an await", async () => {
     const qb = await make({ maxResultChars: 4000 });

@@ -86,7 +86,7 @@ export class ThreadDirectory {
     const result = await this.#queues.run(threadId, async () => {
       let stored: StoredThreadRef;
       try {
-        if (this.options.storeConfigured) await syncWithStore(context, threadId);
+        await syncWithStore(context, threadId);
         const head = await context.persistence.head(threadId);
         this.#assertNotClaimed(threadId, head);
         if (this.#table.paused(threadId) || head?.paused) {
@@ -111,7 +111,7 @@ export class ThreadDirectory {
       if (stored.restore && reply.outcome.errorType === "SnapshotError" && !reply.snapshot) return renderResult(context, reply.outcome, reply.durationMs);
       return settleReply(context, threadId, reply, stored.restore !== undefined, evalId);
     });
-    if (context.table.liveCount > this.options.maxLiveThreads) await hibernateIdle(context, this.#queues);
+    await hibernateIdle(context, this.#queues);
     return result;
   }
 
