@@ -29,9 +29,13 @@ export interface EdgeBuildOptions {
   quickbox?: "src" | "dist";
 }
 
-/** Any `.wasm` import (`quickbox/wasm` too) → the external "./quickjs.wasm", copied to outDir. */
-function compiledWasm(outDir: string): Plugin {
-  const wasmPath = createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
+/**
+ * Any `.wasm` import (`quickbox/wasm` too) → the external "./quickjs.wasm", copied to outDir: the
+ * package's file (with its base image inside) for a dist build, QuickJS's own for a src build (the
+ * engine then builds its image, as inside this repository).
+ */
+function compiledWasm(outDir: string, quickbox: "src" | "dist"): Plugin {
+  const wasmPath = quickbox === "dist" ? join(repo, "dist/quickjs.wasm") : createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
   return {
     name: "quickbox-edge-wasm",
     enforce: "pre",
@@ -54,7 +58,7 @@ export function edgeBuildConfig({ entry, outDir, quickbox = "src" }: EdgeBuildOp
     configFile: false,
     root: repo,
     logLevel: "warn",
-    plugins: [compiledWasm(outDir)],
+    plugins: [compiledWasm(outDir, quickbox)],
     resolve: {
       alias: [
         { find: /^quickbox$/, replacement: entries.root },

@@ -16,9 +16,8 @@
  * second time. The worker build has no file URL at all: it is handed the compiled module, and a
  * `new URL(…, import.meta.url)` in it would make bundlers copy files around it.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Plugin } from "vite";
+import { fileURLToPath } from "node:url";
+import { runnerImport, type Plugin } from "vite";
 
 export const WASM_FILE_NAME = "quickjs.wasm";
 export const WORKER_FILE_NAME = "worker.mjs";
@@ -88,7 +87,7 @@ export function libraryAssets(): Plugin {
       const rewritten = code.replace(/"\.\/(quickjs\.wasm|worker\.mjs)"\s*\+\s*""/g, '"./$1"');
       return rewritten === code ? null : { code: rewritten, map: null };
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const code = Object.values(bundle)
         .filter((item) => item.type === "chunk")
         .map((chunk) => chunk.code)
@@ -97,8 +96,12 @@ export function libraryAssets(): Plugin {
         if (!code.includes(`new URL("./${file}", import.meta.url)`)) this.error(`the bundle does not reference ${file} in new URL("./${file}", import.meta.url) form`);
       }
       if (VARIANT_WASM_URL.test(code)) this.error("the QuickJS variant's own wasm URL is still in the bundle");
-      const path = createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
-      this.emitFile({ type: "asset", fileName: WASM_FILE_NAME, source: readFileSync(path) });
+      // The QuickJS .wasm with the base image inside (scripts/seeded-wasm.ts; src/engine/embedded-seed.ts).
+      const entry = fileURLToPath(new URL("./seeded-wasm-result.ts", import.meta.url));
+      const { module } = await runnerImport<typeof import("./seeded-wasm-result.js")>(entry, { configFile: false, logLevel: "error" });
+      const { wasm, problem } = module.default;
+      if (problem) this.warn(problem);
+      this.emitFile({ type: "asset", fileName: WASM_FILE_NAME, source: wasm });
       // `quickbox/wasm` under the "workerd" condition: wrangler's module rules match an import's
       // specifier, which must end in .wasm; from here the relative "./quickjs.wasm" does.
       this.emitFile({ type: "asset", fileName: WORKERD_WASM_MODULE, source: `import quickjsWasm from "./${WASM_FILE_NAME}";\nexport default quickjsWasm;\n` });

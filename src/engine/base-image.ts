@@ -15,6 +15,7 @@ import type { WasmBuildProfile } from "./wasm-build.js";
 import { createWasmInstance, type BoundWasmInstance } from "./wasm-instance.js";
 import { installHostFunctions } from "./host-functions.js";
 import { scrubFreeHeap } from "./heap-scrub.js";
+import { embeddedSeed } from "./embedded-seed.js";
 
 export type { BaseImageSeed } from "./base-image-seed.js";
 
@@ -32,8 +33,12 @@ export interface ImagePointers {
   functions: Record<InternalFunction, ValuePointer>;
 }
 
+/** Where an image came from: built here, another worker's seed, or the seed inside the .wasm (embedded-seed.ts). */
+export type BaseImageOrigin = "built" | "seed" | "embedded";
+
 export interface BaseImage {
   readonly profile: WasmBuildProfile;
+  readonly origin: BaseImageOrigin;
   readonly wasmModule: WebAssembly.Module;
   /** Memory bytes [0, bytes.length); everything above is zero. */
   readonly bytes: Uint8Array;
@@ -180,6 +185,7 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   let ranges: readonly (readonly [number, number])[] | null = null;
   return {
     profile,
+    origin: "built",
     wasmModule,
     bytes,
     get changedRanges() {
@@ -212,7 +218,7 @@ export async function baseImageSeed(image: BaseImage): Promise<BaseImageSeed> {
 }
 
 /** The image a seed describes: a fresh instance's memory with the changed ranges written in. */
-async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.Module, seed: BaseImageSeed): Promise<BaseImage> {
+async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.Module, seed: BaseImageSeed, origin: BaseImageOrigin): Promise<BaseImage> {
   if (seed.profileId !== profile.id) throw new Error(`quickbox: a base image of build ${seed.profileId} cannot serve build ${profile.id}`);
   const instance = await createWasmInstance(profile, wasmModule, profile.imageMemoryBytes);
   const bytes = new Uint8Array(instance.memory.buffer).slice(0, seed.byteLength);
@@ -227,21 +233,35 @@ async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.
   // The seed's pointers are the ones baseImageSeed() took from an image of this build.
   const pointers = seed.pointers as unknown as ImagePointers;
   if (INTERNAL_FUNCTIONS.some((name) => typeof pointers.functions[name] !== "number")) throw new Error("quickbox: a base image seed lacks the prelude's functions");
-  return { profile, wasmModule, bytes, changedRanges, changedRangesKnown: true, pointers, hash: Promise.resolve(hash), breakPointerAddress, deadStackRange };
+  return { profile, origin, wasmModule, bytes, changedRanges, changedRangesKnown: true, pointers, hash: Promise.resolve(hash), breakPointerAddress, deadStackRange };
 }
 
 const images = new WeakMap<WebAssembly.Module, Map<string, Promise<BaseImage>>>();
 
+/** The module's embedded seed when it holds this code's image (a malformed one: built instead). */
+async function embeddedOrBuilt(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
+  const seed = embeddedSeed(wasmModule, profile.id);
+  if (seed) {
+    try {
+      return await imageFromSeed(profile, wasmModule, seed, "embedded");
+    } catch {
+      // Its ranges do not add up: nothing is lost by building the image instead.
+    }
+  }
+  return buildBaseImage(profile, wasmModule);
+}
+
 /**
- * One base image per (build, compiled module), built on first use and shared by all threads; with
- * a `seed` (an image another worker built from the same module), taken from it instead.
+ * One base image per (build, compiled module), made on first use and shared by all threads: from
+ * a `seed` (an image another worker made from the same module), else from the seed the module
+ * carries (dist/quickjs.wasm), else built by evaluating the prelude.
  */
 export function getBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module, seed?: BaseImageSeed): Promise<BaseImage> {
   let byProfile = images.get(wasmModule);
   if (!byProfile) images.set(wasmModule, (byProfile = new Map()));
   let image = byProfile.get(profile.id);
   if (!image) {
-    image = seed ? imageFromSeed(profile, wasmModule, seed) : buildBaseImage(profile, wasmModule);
+    image = seed ? imageFromSeed(profile, wasmModule, seed, "seed") : embeddedOrBuilt(profile, wasmModule);
     image.catch(() => byProfile.delete(profile.id));
     byProfile.set(profile.id, image);
   }

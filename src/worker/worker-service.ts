@@ -29,7 +29,7 @@ async function reply<T>(work: () => Promise<T>): Promise<Reply<T>> {
 
 export class WorkerService {
   #core: InterpreterCore | null = null;
-  /** The base image this worker built (none when it was given a seed). */
+  /** The base image this worker built (none when it started from a seed). */
   #builtImage: BaseImage | null = null;
   #seeding: Promise<unknown> | null = null;
   #port: MessagePort | null = null;
@@ -45,9 +45,10 @@ export class WorkerService {
         const { core, image } = await createEngine(options, manifest, wasmModule, imageSeed);
         this.#core = core;
         this.#port = port;
-        if (!imageSeed) this.#builtImage = image;
+        // Only an image built here is worth handing on: a seed (the host's, or the one in the .wasm) every worker has.
+        if (image.origin === "built") this.#builtImage = image;
         listen(port, (data) => this.#onMessage(data));
-        return { builtImage: !imageSeed };
+        return { builtImage: image.origin === "built" };
       }),
     imageSeed: () => {
       const seed = reply(async () => (this.#builtImage ? baseImageSeed(this.#builtImage) : null));

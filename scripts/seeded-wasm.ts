@@ -1,0 +1,41 @@
+/**
+ * dist/quickjs.wasm: the QuickJS release build's .wasm with the base image appended as a custom
+ * section (src/engine/embedded-seed.ts). Loaded by the library build through vite's module runner
+ * (it imports src/), and by the tests that check the shipped file.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { baseImageSeed, getBaseImage } from "../src/engine/base-image.js";
+import { appendCustomSection, encodeSeedSection, SEED_SECTION_NAME } from "../src/engine/embedded-seed.js";
+import { RELEASE_BUILD } from "../src/engine/wasm-build.js";
+import { BASE_IMAGE_SHA256 } from "../src/generated/base-image-sha256.js";
+
+/** The release build's .wasm as the QuickJS package ships it (no seed). */
+export function releaseWasmBytes(): Uint8Array {
+  return readFileSync(createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm"));
+}
+
+export interface SeededWasm {
+  readonly wasm: Uint8Array;
+  /** Bytes of the seed section; 0 when the image is not the recorded one (`problem` says so). */
+  readonly seedBytes: number;
+  readonly problem: string | null;
+}
+
+/**
+ * Builds the base image in this process and returns the release .wasm that carries it. An image
+ * other than the recorded one (the prelude changed, `npm run update:base-image` not run yet) would
+ * be refused by the code it ships with: the .wasm then goes without it, and `problem` says why
+ * (not an error: update:base-image itself builds dist/ before it records the new hash).
+ */
+export async function seededReleaseWasm(): Promise<SeededWasm> {
+  const plain = releaseWasmBytes();
+  const image = await getBaseImage(RELEASE_BUILD, await WebAssembly.compile(plain as Uint8Array<ArrayBuffer>));
+  const seed = await baseImageSeed(image);
+  if (seed.hash !== BASE_IMAGE_SHA256) {
+    const problem = `the base image's sha256 is ${seed.hash}, not the recorded ${BASE_IMAGE_SHA256} (src/generated/base-image-sha256.ts): dist/quickjs.wasm is built without its base image; run \`npm run update:base-image\` and build again`;
+    return { wasm: plain, seedBytes: 0, problem };
+  }
+  const payload = encodeSeedSection(seed);
+  return { wasm: appendCustomSection(plain, SEED_SECTION_NAME, payload), seedBytes: payload.length, problem: null };
+}
