@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { seededWasm } from "./scripts/vite-plugin-seeded-wasm.js";
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -9,6 +10,8 @@ const CROSS_ORIGIN_ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "C
 // It imports only the public entry points, "quickbox" and "quickbox/idb" (here: their sources).
 export default defineConfig({
   root: "demo",
+  // The .wasm with the base image inside, as the package ships it (scripts/vite-plugin-seeded-wasm.ts).
+  plugins: [seededWasm()],
   resolve: {
     alias: [
       { find: /^quickbox$/, replacement: source("./src/index.ts") },

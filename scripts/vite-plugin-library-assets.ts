@@ -2,8 +2,9 @@
  * Library builds only (vite.config.ts: the entry points; vite.worker.config.ts: dist/worker.mjs).
  * Some modules locate files differently inside this repository than in the published package;
  * the builds swap them for their package form:
- * - src/runtime/wasm-url.ts → `new URL("./quickjs.wasm", import.meta.url)`, and the wasm is emitted
- *   next to dist/index.js (instead of vite inlining 500 KB of base64). It stays inside a function:
+ * - src/runtime/wasm-url.ts → `new URL("./quickjs.wasm", import.meta.url)`, and the wasm (with the
+ *   base image inside: scripts/seeded-wasm.ts) is emitted next to dist/index.js (instead of vite
+ *   inlining it as base64). It stays inside a function:
  *   workerd has no `import.meta.url`, and evaluating it on import would fail there;
  * - src/transport/worker-url.ts → `new Worker(new URL("./worker.mjs", import.meta.url), …)` for
  *   browsers and Deno; src/runtime/node-worker-url.ts → the same file for Node's worker_threads;
@@ -16,8 +17,8 @@
  * second time. The worker build has no file URL at all: it is handed the compiled module, and a
  * `new URL(…, import.meta.url)` in it would make bundlers copy files around it.
  */
-import { fileURLToPath } from "node:url";
-import { runnerImport, type Plugin } from "vite";
+import type { Plugin } from "vite";
+import { loadSeededWasm } from "./load-seeded-wasm.js";
 
 export const WASM_FILE_NAME = "quickjs.wasm";
 export const WORKER_FILE_NAME = "worker.mjs";
@@ -97,9 +98,7 @@ export function libraryAssets(): Plugin {
       }
       if (VARIANT_WASM_URL.test(code)) this.error("the QuickJS variant's own wasm URL is still in the bundle");
       // The QuickJS .wasm with the base image inside (scripts/seeded-wasm.ts; src/engine/embedded-seed.ts).
-      const entry = fileURLToPath(new URL("./seeded-wasm-result.ts", import.meta.url));
-      const { module } = await runnerImport<typeof import("./seeded-wasm-result.js")>(entry, { configFile: false, logLevel: "error" });
-      const { wasm, problem } = module.default;
+      const { wasm, problem } = await loadSeededWasm();
       if (problem) this.warn(problem);
       this.emitFile({ type: "asset", fileName: WASM_FILE_NAME, source: wasm });
       // `quickbox/wasm` under the "workerd" condition: wrangler's module rules match an import's
