@@ -68,6 +68,11 @@ function neutraliseVariantWasm(code: string, id: string): { code: string; map: n
   return { code: withoutWasmUrl.replace(VARIANT_SCRIPT_URL, "$1undefined"), map: null };
 }
 
+/** For other builds of src/ (the playground): the QuickJS variant's own .wasm is not emitted. */
+export function withoutVariantWasm(): Plugin {
+  return { name: "quickbox-without-variant-wasm", apply: "build", enforce: "pre", transform: neutraliseVariantWasm };
+}
+
 export function libraryAssets(): Plugin {
   return {
     name: "quickbox-library-assets",
