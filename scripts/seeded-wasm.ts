@@ -1,7 +1,7 @@
 /**
  * dist/quickjs.wasm: the QuickJS release build's .wasm with the base image appended as a custom
- * section (src/engine/embedded-seed.ts). Loaded by the library build through vite's module runner
- * (it imports src/), and by the tests that check the shipped file.
+ * section (src/engine/embedded-seed.ts). Run by the library build and the playground through vite's
+ * module runner (scripts/load-seeded-wasm.ts), since it imports src/.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -17,8 +17,7 @@ export function releaseWasmBytes(): Uint8Array {
 
 export interface SeededWasm {
   readonly wasm: Uint8Array;
-  /** Bytes of the seed section; 0 when the image is not the recorded one (`problem` says so). */
-  readonly seedBytes: number;
+  /** Why the .wasm carries no image (it is not the recorded one); null when it does. */
   readonly problem: string | null;
 }
 
@@ -34,8 +33,7 @@ export async function seededReleaseWasm(): Promise<SeededWasm> {
   const seed = await baseImageSeed(image);
   if (seed.hash !== BASE_IMAGE_SHA256) {
     const problem = `the base image's sha256 is ${seed.hash}, not the recorded ${BASE_IMAGE_SHA256} (src/generated/base-image-sha256.ts): dist/quickjs.wasm is built without its base image; run \`npm run update:base-image\` and build again`;
-    return { wasm: plain, seedBytes: 0, problem };
+    return { wasm: plain, problem };
   }
-  const payload = encodeSeedSection(seed);
-  return { wasm: appendCustomSection(plain, SEED_SECTION_NAME, payload), seedBytes: payload.length, problem: null };
+  return { wasm: appendCustomSection(plain, SEED_SECTION_NAME, encodeSeedSection(seed)), problem: null };
 }
