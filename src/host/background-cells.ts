@@ -12,6 +12,12 @@ import type { EvalResult } from "../types.js";
 
 /** Settled cells whose result was already handed out, kept so that a repeated wait still answers. */
 const MAX_DELIVERED_CELLS = 64;
+/**
+ * Finished cells nobody has waited for yet. Each holds its result (a value up to `maxValueChars`):
+ * an interpreter whose caller starts cells and never waits would otherwise grow without bound.
+ * Past this many, the oldest such cell is forgotten (a wait for it is UNKNOWN_CELL).
+ */
+export const MAX_UNCLAIMED_CELLS = 256;
 /** `wait` without `timeoutMs`. */
 export const DEFAULT_WAIT_TIMEOUT_MS = 30_000;
 
@@ -70,7 +76,10 @@ export class BackgroundCells {
     const cell: Cell = { id: newCellId(), threadId, startedAt, result, cancel, settled: null, delivered: false };
     // A cell that fails (the interpreter disposed mid-run) is settled by its own rejection in wait().
     result.then(
-      (settled) => (cell.settled = settled),
+      (settled) => {
+        cell.settled = settled;
+        this.#forgetUnclaimedPastLimit();
+      },
       () => {},
     );
     this.#cells.set(cell.id, cell);
@@ -110,8 +119,18 @@ export class BackgroundCells {
   #cell(cellId: unknown): Cell {
     if (typeof cellId !== "string") throw new QuickboxError("INVALID_OPTIONS", `cellId must be a string, got ${typeof cellId}`);
     const cell = this.#cells.get(cellId);
-    if (!cell) throw new QuickboxError("UNKNOWN_CELL", `no background cell ${JSON.stringify(cellId)} in this interpreter (cells live in the interpreter that started them)`);
+    if (!cell) {
+      throw new QuickboxError(
+        "UNKNOWN_CELL",
+        `no background cell ${JSON.stringify(cellId)} in this interpreter (cells live in the interpreter that started them; of finished cells nobody waited for, the newest ${MAX_UNCLAIMED_CELLS} are kept)`,
+      );
+    }
     return cell;
+  }
+
+  #forgetUnclaimedPastLimit(): void {
+    const unclaimed = [...this.#cells.values()].filter((each) => each.settled && !each.delivered);
+    for (const old of unclaimed.slice(0, Math.max(0, unclaimed.length - MAX_UNCLAIMED_CELLS))) this.#cells.delete(old.id);
   }
 
   #delivered(cell: Cell): void {
