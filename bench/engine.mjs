@@ -1,12 +1,14 @@
 // Engine benchmark (issue "Foundation"): quickbox's engine (built package, inline) against raw
 // quickjs-emscripten in the same process and run. Prints medians and ratios; writes JSON.
-// Run: npm run bench:engine
+// Run: npm run bench:engine (QB_DIST=/path/to/dist/index.js for another build)
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { newQuickJSWASMModuleFromVariant, newVariant } from "quickjs-emscripten-core";
 import RELEASE_SYNC from "@jitl/quickjs-wasmfile-release-sync";
-import { createInterpreter } from "../dist/index.js";
 import { printTable, sample } from "./stats.mjs";
+// QB_DIST=/path/to/dist/index.js measures another build (a before/after in one sitting).
+const { createInterpreter } = await import(process.env.QB_DIST ? pathToFileURL(process.env.QB_DIST).href : new URL("../dist/index.js", import.meta.url).href);
 
 const require = createRequire(import.meta.url);
 const wasmModule = await WebAssembly.compile(readFileSync(require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm")));

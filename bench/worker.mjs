@@ -2,11 +2,13 @@
 // in one run. Prints medians and ratios; writes bench/results/worker.json. Run: npm run bench
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { newQuickJSWASMModuleFromVariant, newVariant } from "quickjs-emscripten-core";
 import RELEASE_SYNC from "@jitl/quickjs-wasmfile-release-sync";
-import { createInterpreter } from "../dist/index.js";
 import { printTable, sample } from "./stats.mjs";
+// QB_DIST=/path/to/dist/index.js measures another build (a before/after in one sitting).
+const { createInterpreter } = await import(process.env.QB_DIST ? pathToFileURL(process.env.QB_DIST).href : new URL("../dist/index.js", import.meta.url).href);
 
 const require = createRequire(import.meta.url);
 const wasmModule = await WebAssembly.compile(readFileSync(require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm")));
