@@ -128,15 +128,19 @@ export class BackgroundCells {
     return cell;
   }
 
+  /** Forgets the oldest cells of a kind beyond the newest `keep` (the map is in creation order). */
+  #keepNewest(keep: number, ofKind: (cell: Cell) => boolean): void {
+    const cells = [...this.#cells.values()].filter(ofKind);
+    for (const old of cells.slice(0, Math.max(0, cells.length - keep))) this.#cells.delete(old.id);
+  }
+
   #forgetUnclaimedPastLimit(): void {
-    const unclaimed = [...this.#cells.values()].filter((each) => each.settled && !each.delivered);
-    for (const old of unclaimed.slice(0, Math.max(0, unclaimed.length - MAX_UNCLAIMED_CELLS))) this.#cells.delete(old.id);
+    this.#keepNewest(MAX_UNCLAIMED_CELLS, (cell) => cell.settled !== null && !cell.delivered);
   }
 
   #delivered(cell: Cell): void {
     if (cell.delivered) return;
     cell.delivered = true;
-    const delivered = [...this.#cells.values()].filter((each) => each.delivered);
-    for (const old of delivered.slice(0, Math.max(0, delivered.length - MAX_DELIVERED_CELLS))) this.#cells.delete(old.id);
+    this.#keepNewest(MAX_DELIVERED_CELLS, (each) => each.delivered);
   }
 }

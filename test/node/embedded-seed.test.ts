@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { getBaseImage } from "../../src/engine/base-image.js";
 import { embeddedSeed } from "../../src/engine/embedded-seed.js";
 import { RELEASE_BUILD } from "../../src/engine/wasm-build.js";
 import { BASE_IMAGE_SHA256 } from "../../src/generated/base-image-sha256.js";
+import { releaseWasmBytes } from "../../scripts/seeded-wasm.js";
 import { defineEmbeddedSeedSuite } from "../shared/embedded-seed-suite.js";
 
-const plainWasm = async () => new Uint8Array(readFileSync(createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm")));
+const plainWasm = async () => new Uint8Array(releaseWasmBytes());
 
 describe("the base image inside the .wasm (Node)", () => {
   defineEmbeddedSeedSuite(plainWasm, ["inline", "worker"]);
