@@ -21,7 +21,11 @@ export type ToolCaller = { type: "program"; threadId: string; evalId: string } |
 export interface ToolContext {
   /** The program's thread; for a direct call, the adapter's thread (the conversation), when it has one. */
   threadId: string;
-  /** Unique per call within the thread (a direct call: the model's tool call id). */
+  /**
+   * The call's id: `call_` + 26 characters of [0-9a-z], never reissued (across threads, processes,
+   * resets, forks, modes), so it can be the idempotency key of the call's effect in the outside
+   * world. A direct call: the model's tool call id.
+   */
   callId: string;
   /** Aborted when the eval is cancelled, times out or ends while the call is still running. */
   signal: AbortSignal;
@@ -195,8 +199,13 @@ export interface InterpreterOptions {
   promptTools?: "signatures" | "names";
   /** Modules the program can import as `@/skills/<name>` (each loaded once per thread, at most 1 MiB). */
   skills?: SkillsBackend;
-  /** Tool names (and "task") whose calls wait for a human decision: the eval pauses durably. */
-  interruptOn?: Record<string, boolean | { allowedDecisions: DecisionType[] }>;
+  /**
+   * Calls that wait for a person's decision, by the tool's own name (and "task" for task()): the
+   * eval pauses durably. Decided on the host, per call, before anything runs: `true` (all four
+   * decisions), `{ allowedDecisions?, description? }`, or a predicate of the call's validated
+   * arguments (a throwing predicate holds the call, with a warning).
+   */
+  interruptOn?: Record<string, InterruptOnSetting>;
   /** "thread" (default), "turn" or "call". */
   mode?: PersistenceMode;
   /** Where snapshots go. Default memoryStore(); passing one persists every eval that changes a thread. */
@@ -266,6 +275,13 @@ export interface ResumeOptions {
 export interface WaitOptions {
   /** How long to wait for the cell's end before answering "running" again. Default 30,000. */
   timeoutMs?: number;
+  /** Only a cell of this thread (a conversation's scope): another thread's cell is UNKNOWN_CELL. */
+  threadId?: string;
+}
+
+export interface CancelOptions {
+  /** Only a cell of this thread (a conversation's scope): another thread's cell is UNKNOWN_CELL. */
+  threadId?: string;
 }
 
 export interface EvalError {
@@ -276,14 +292,48 @@ export interface EvalError {
 }
 
 export type DecisionType = "approve" | "edit" | "reject" | "respond";
+
+/** How a held call may be decided, and what the reviewer is told. */
+export interface HoldSettings {
+  /** Default: all four. */
+  allowedDecisions?: DecisionType[];
+  /** Shown with the interrupt (Interrupt.description). */
+  description?: string;
+}
+
+/** What an interruptOn predicate is told about the call besides its arguments. */
+export interface HoldContext {
+  threadId: string;
+  /** The call's id: its ctx.callId if it runs, its Interrupt.id if it is held. */
+  callId: string;
+  kind: "tool" | "task";
+  /** The tool's own name, or for task() the subagent type. */
+  name: string;
+  caller: ToolCaller;
+}
+
+/**
+ * Decides one call: hold it (true, or how it may be decided) or let it run (false). The arguments
+ * are already validated against the tool's input schema.
+ */
+export type HoldPredicate = (args: unknown, context: HoldContext) => boolean | HoldSettings | PromiseLike<boolean | HoldSettings>;
+
+/** One interruptOn entry: always hold (`true`, or with settings), never (`false`), or decided per call. */
+export type InterruptOnSetting = boolean | HoldSettings | HoldPredicate;
 export type Decision = { type: "approve" } | { type: "edit"; args: unknown } | { type: "reject"; message?: string } | { type: "respond"; value: unknown };
 
+/**
+ * A call held for a decision. `id` is the call's callId: the same string the tool sees as
+ * `ctx.callId` when it runs, `recover` receives, and `tool-call` events carry.
+ */
 export interface Interrupt {
   id: string;
   kind: "tool" | "task";
   name: string;
   args: unknown;
   allowedDecisions: DecisionType[];
+  /** From interruptOn (a setting's or predicate's `description`). */
+  description?: string;
 }
 
 export interface EvalResult {
@@ -323,7 +373,7 @@ export interface Interpreter {
   /** A background cell's final result, or `status: "running"` again after `timeoutMs`. */
   wait(cellId: string, options?: WaitOptions): Promise<EvalResult>;
   /** Stops a background cell; resolves with its result (Cancelled, unless it had finished). */
-  cancel(cellId: string): Promise<EvalResult>;
+  cancel(cellId: string, options?: CancelOptions): Promise<EvalResult>;
   /** mode "turn": resets the thread; mode "thread": writes a snapshot. */
   endTurn(threadId: string): Promise<void>;
   /** Writes a snapshot of the thread now. */

@@ -24,7 +24,7 @@ export function isHostToWorker(value: unknown): value is HostToWorker {
     case "eval":
       return isThreadRequest(value) && typeof value.code === "string";
     case "resume":
-      return isThreadRequest(value) && Array.isArray(value.decisions);
+      return isThreadRequest(value) && Array.isArray(value.decisions) && Array.isArray(value.undecided);
     case "results":
       return isId(value.id) && Array.isArray(value.results) && value.results.every((r) => isRecord(r) && typeof r.id === "string" && typeof r.ok === "boolean");
     case "cancel":

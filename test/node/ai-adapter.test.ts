@@ -228,7 +228,7 @@ describe("approval: a paused program continues after the app's decision", () => 
     expect(paused.interrupts).toHaveLength(1);
     const interrupt = paused.interrupts![0]!;
     expect(interrupt).toMatchObject({ kind: "tool", name: "send_email", args: { to: "ana@example.com" } });
-    expect(interrupt.id).toMatch(/^int_[a-z0-9]{8,}$/);
+    expect(interrupt.id).toMatch(/^call_[0-9a-z]{26}$/);
     expect(host).toEqual({ stepsLogged: 1, emailsSent: [] });
     // The model was told what waits and not to re-run the program.
     const shown = toolResultsShown(model, 1)[0]!;
