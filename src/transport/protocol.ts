@@ -1,9 +1,9 @@
 /**
  * Shape checks for the messages on the hot-path port between the host and an engine worker (the
- * types are in engine-contract.ts). Both ends check every message and ignore anything else; only
+ * types are in worker-contract.ts). Both ends check every message and ignore anything else; only
  * the worker's creator holds the port, and guest code has no way to post at all.
  */
-import type { HostToWorker, WireError, WorkerToHost } from "../engine-contract.js";
+import type { HostToWorker, WireError, WorkerToHost } from "../worker-contract.js";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 const isId = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value > 0;
