@@ -221,7 +221,7 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     maxConcurrentTasks: wholeNumber(options, "maxConcurrentTasks", DEFAULT_MAX_CONCURRENT_TASKS),
   };
   const tools = new ToolRegistry(options.tools);
-  const holds = new HoldPolicy(options.interruptOn);
+  const holds = new HoldPolicy(options.interruptOn, tools.approvalDefaults());
   for (const name of holds.names()) {
     if (name !== "task" && !tools.get(name)) invalid(`interruptOn names "${name}", which is not a tool (use the tool's own name, or "task")`);
   }

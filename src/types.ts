@@ -47,6 +47,13 @@ export interface ToolDefinition<TInput = unknown> {
    * model as a tool of its own (it is code-only).
    */
   allowedCallers?: ToolCallerType[];
+  /**
+   * Whether a program's call of this tool waits for a person's decision (as an `interruptOn`
+   * entry: `true`, `{ allowedDecisions?, description? }` or a predicate). The interpreter's
+   * `interruptOn` entry for the tool, if any (`false` too), replaces it. Adapters set it from what
+   * the framework says (quickbox/mcp: tools annotated `destructiveHint: true`).
+   */
+  needsApproval?: InterruptOnSetting;
   execute(input: TInput, context: ToolContext): unknown;
 }
 

@@ -44,25 +44,40 @@ function specOf(settings: HoldSettings): HoldSpec | string {
 
 const isSettings = (value: unknown): value is HoldSettings => typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** One setting → its entry (null: never hold); `fail` reports a malformed one. */
+function entryOf(setting: unknown, fail: (problem: string) => never): Entry | null {
+  if (setting === false || setting === undefined) return null;
+  if (setting === true) return { kind: "static", hold: { allowedDecisions: [...ALL_DECISIONS] } };
+  if (typeof setting === "function") return { kind: "predicate", predicate: setting as HoldPredicate };
+  if (!isSettings(setting)) return fail("must be true, false, { allowedDecisions?, description? } or a function (args, ctx) => boolean | { … }");
+  const spec = specOf(setting);
+  if (typeof spec === "string") return fail(`: ${spec}`);
+  return { kind: "static", hold: spec };
+}
+
 export class HoldPolicy {
   /** No prototype: tool names such as "toString" or "__proto__" are plain keys. */
   readonly #entries = new Map<string, Entry>();
 
-  /** Validates `interruptOn` (INVALID_OPTIONS for a malformed entry). */
-  constructor(interruptOn: unknown) {
+  /**
+   * `toolDefaults`: the tools' own `needsApproval`, by tool name (INVALID_TOOL when malformed);
+   * `interruptOn` (INVALID_OPTIONS when malformed) overrides them name by name — `false` too.
+   */
+  constructor(interruptOn: unknown, toolDefaults: ReadonlyMap<string, unknown> = new Map()) {
+    for (const [name, setting] of toolDefaults) {
+      const entry = entryOf(setting, (problem) => {
+        throw new QuickboxError("INVALID_TOOL", `tool ${JSON.stringify(name)}: needsApproval ${problem}`);
+      });
+      if (entry) this.#entries.set(name, entry);
+    }
     if (interruptOn === undefined) return;
     if (typeof interruptOn !== "object" || interruptOn === null || Array.isArray(interruptOn)) {
       invalid('interruptOn must be an object: { [toolName | "task"]: true | { allowedDecisions?, description? } | (args, ctx) => boolean | {…} }');
     }
     for (const [name, setting] of Object.entries(interruptOn)) {
-      if (setting === false || setting === undefined) continue;
-      if (setting === true) this.#entries.set(name, { kind: "static", hold: { allowedDecisions: [...ALL_DECISIONS] } });
-      else if (typeof setting === "function") this.#entries.set(name, { kind: "predicate", predicate: setting as HoldPredicate });
-      else if (isSettings(setting)) {
-        const spec = specOf(setting);
-        if (typeof spec === "string") invalid(`interruptOn.${name}: ${spec}`);
-        this.#entries.set(name, { kind: "static", hold: spec });
-      } else invalid(`interruptOn.${name} must be true, false, { allowedDecisions?, description? } or a function (args, ctx) => boolean | { … }`);
+      const entry = entryOf(setting, (problem) => invalid(`interruptOn.${name}${problem.startsWith(":") ? "" : " "}${problem}`));
+      if (entry) this.#entries.set(name, entry);
+      else this.#entries.delete(name);
     }
   }
 
