@@ -8,13 +8,17 @@
  *   guest ◀─CallResult── engine ◀──EvalRequest── host
  *                         engine ──EngineReply──▶ host: renders the EvalResult once
  */
-import type { BaseImageSeed } from "./engine/base-image-seed.js";
 import type { ClockMode, DecisionType, PersistenceMode, ThreadInfo } from "./types.js";
 
 // ── Guest ⇄ engine: host calls ──────────────────────────────────────────────────────────────
 
 export type CallKind = "tool" | "task";
-/** A call the program made: `tools.x(args)` or `task(args)`. Ids are unique per thread. */
+/**
+ * A call the program made: `tools.x(args)` or `task(args)`. `id`: in the guest's poll reports, the
+ * guest's own key for the call (unique within its thread's memory, like `c3`); everywhere on the
+ * host side, the call's callId (`call_…`, util/call-ids.ts), which the engine assigns when the call
+ * leaves the guest and maps back when its result returns. The guest never sees a callId.
+ */
 export interface GuestCall {
   id: string;
   kind: CallKind;
@@ -22,8 +26,14 @@ export interface GuestCall {
   name: string;
   /** JSON text of the arguments. */
   args: string;
-  /** A call held for a human decision: the host only checks its arguments against the tool's input schema (error = it fails). */
-  checkOnly?: true;
+  /** A held call a person approved (approve/edit): it runs without asking interruptOn again. */
+  approved?: true;
+}
+
+/** How a held call may be decided, and what the reviewer is told (from interruptOn). */
+export interface HoldSpec {
+  allowedDecisions: DecisionType[];
+  description?: string;
 }
 
 export interface CallError {
@@ -35,6 +45,8 @@ export interface CallError {
 export interface CallResult {
   id: string;
   ok: boolean;
+  /** The host held the call for a person's decision instead of running it (interruptOn): it never reaches the guest. */
+  held?: HoldSpec;
   /** The result, as JSON text or devalue text (for Maps, Dates, undefined, …). */
   value?: string;
   encoding?: "json" | "devalue";
@@ -116,8 +128,6 @@ export interface CallLimits {
 /** Everything the engine needs from the interpreter's options; plain data (posted to workers). */
 export interface EngineOptions extends CallLimits {
   mode: PersistenceMode;
-  /** Calls held for a human decision: tool names (and "task") → allowed decisions. */
-  interruptOn: Record<string, DecisionType[]>;
   snapshotSigningKey: string | Uint8Array | CryptoKey | undefined;
   encryptionKey: string | Uint8Array | CryptoKey | undefined;
   timeoutMs: number;
@@ -142,8 +152,6 @@ export interface ThreadConfig {
 
 /** The limits of one eval or resume, as the engine applies them. */
 export interface EvalLimits extends CallLimits {
-  /** Calls that wait for a human decision: tool names, and "task" for task(); value = allowed decisions. */
-  interruptOn?: Record<string, DecisionType[]>;
   timeoutMs: number;
   wallTimeoutMs: number;
   maxResultChars: number;
@@ -162,25 +170,39 @@ export type SkillFiles = Record<string, string>;
 
 // ── Threads, pauses, snapshots ──────────────────────────────────────────────────────────────
 
-/** A call held for a human decision. `callId` is the guest's call id (the tool's ctx.callId). */
-export interface PendingInterrupt {
-  id: string;
+/**
+ * A call the host held for a person's decision, as the engine reports it when the thread pauses.
+ * The host keeps the one record of it (in the thread's head, signed with the key when there is
+ * one); the engine keeps none: a resume hands back what it needs (HeldCallRef).
+ */
+export interface HeldCallReport extends HoldSpec {
+  /** The call's callId: the tool's ctx.callId and the interrupt's id. */
   callId: string;
+  /** The guest's own key for the call: where its result is delivered. */
+  guestKey: string;
   kind: CallKind;
   name: string;
   /** JSON text of the arguments. */
   args: string;
-  allowedDecisions: DecisionType[];
 }
 
-/** What a paused thread remembers besides its memory (it is part of every snapshot of it). */
+/** What a resume tells the engine about one held call: its ids, from the host's record. */
+export interface HeldCallRef {
+  callId: string;
+  guestKey: string;
+  kind: CallKind;
+  name: string;
+}
+
+/** What a paused thread remembers besides its memory (part of every snapshot of it): its calls per kind so far. */
 export interface PauseState {
-  interrupts: PendingInterrupt[];
   issued: { tool: number; task: number };
+  /** How many calls it waits on (the records themselves are the host's). */
+  held: number;
 }
 
-/** How the host settles an interrupt: run the call (approve: the held arguments; edit: `args`, JSON text) or answer it directly. */
-export type InterruptDecision = { interruptId: string; run: { args?: string } } | { interruptId: string; result: Omit<CallResult, "id"> };
+/** How the host settles a held call: run it (with these arguments, JSON text) or answer it directly. */
+export type InterruptDecision = { call: HeldCallRef; run: { args: string } } | { call: HeldCallRef; result: Omit<CallResult, "id" | "held"> };
 
 /** Everything about a thread that is not in its linear memory (part of every snapshot). */
 export interface ThreadStateExport {
@@ -243,7 +265,7 @@ export interface EngineOutcome {
   /** Tool calls the program made (task() calls not included). */
   toolCalls?: number;
   /** The program waits for these decisions: the thread is paused. */
-  interrupts?: PendingInterrupt[];
+  interrupts?: HeldCallReport[];
   progressDropped?: number;
 }
 
@@ -273,6 +295,8 @@ export interface EvalRequest extends ThreadRequest {
 
 export interface ResumeRequest extends ThreadRequest {
   decisions: InterruptDecision[];
+  /** The held calls not decided now: they stay held. */
+  undecided: HeldCallRef[];
 }
 
 export interface SnapshotRequest extends StoredThreadRef {
@@ -359,41 +383,4 @@ export interface EngineClient {
   onThreadsLost?: (threadIds: string[], reason: string) => void;
 }
 
-// ── Host ⇄ worker ───────────────────────────────────────────────────────────────────────────
-
-/** Errors cross a worker boundary as plain data; QuickboxError's code and reason travel too. */
-export interface WireError {
-  name: string;
-  message: string;
-  code?: string;
-  reason?: string;
-}
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
-
-/** The worker's control API, over comlink (evals use the hot-path port below). */
-export interface WorkerApi {
-  /** `imageSeed`: another worker's base image (no build). The reply: whether this worker built its own, which imageSeed() hands over (null if given one), asked once the first eval is done. */
-  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module, cancelFlags?: SharedArrayBuffer, imageSeed?: BaseImageSeed): Promise<Reply<{ builtImage: boolean }>>;
-  imageSeed(): Promise<Reply<BaseImageSeed | null>>;
-  snapshot(request: SnapshotRequest): Promise<Reply<EncodedSnapshot>>;
-  fork(request: ForkRequest): Promise<Reply<EncodedSnapshot>>;
-  drop(threadId: string): Promise<Reply<null>>;
-  threads(): Promise<Reply<ThreadInfo[]>>;
-  dispose(): Promise<void>;
-}
-
-/** Messages on the hot-path port, host → worker. */
-export type HostToWorker =
-  | ({ t: "eval"; id: number; aborted?: boolean } & EvalRequest)
-  | ({ t: "resume"; id: number; aborted?: boolean } & ResumeRequest)
-  | { t: "results"; id: number; results: CallResult[] }
-  | { t: "cancel"; id: number };
-
-/** Messages on the hot-path port, worker → host. */
-export type WorkerToHost =
-  | { t: "calls"; id: number; calls: GuestCall[] }
-  | { t: "events"; id: number; events: StreamedEvent[] }
-  | { t: "done"; id: number; reply: EngineReply }
-  | { t: "failed"; id: number; error: WireError }
-  /** `snapshotting`: the worker starts taking a snapshot (no guest code runs; it may be silent for long). */
-  | { t: "heartbeat"; snapshotting?: true };
+// The host ⇄ worker messages (the worker protocol) are in worker-contract.ts.

@@ -4,15 +4,20 @@ export { memoryStore } from "./stores/memory-store.js";
 export { pruneSnapshots } from "./stores/store-contract.js";
 export type { QuickboxErrorCode, SnapshotRejectionReason } from "./errors.js";
 export type {
+  CancelOptions,
   ClockMode,
   Decision,
   DecisionType,
   EvalError,
   EvalOptions,
   EvalResult,
+  HoldContext,
+  HoldPredicate,
+  HoldSettings,
   Interpreter,
   InterpreterEvent,
   InterpreterOptions,
+  InterruptOnSetting,
   Interrupt,
   Isolation,
   JsonSchema,
@@ -35,4 +40,5 @@ export type {
   ToolContext,
   ToolDefinition,
   ToolSchema,
+  WaitOptions,
 } from "./types.js";

@@ -70,7 +70,7 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
     directOnly: resolved.tools.directOnly(),
     subagents: resolved.subagents ? resolved.subagents.manifest() : { enabled: false, types: [] },
   };
-  const executor = new CallExecutor(resolved.tools, resolved.subagents, {
+  const executor = new CallExecutor(resolved.tools, resolved.holds, resolved.subagents, {
     maxToolPayloadBytes: resolved.engine.maxToolPayloadBytes,
     sanitizeToolErrors: resolved.sanitizeToolErrors,
     emit: resolved.emit,
@@ -135,12 +135,15 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
     async wait(cellId, waitOptions) {
       assertAlive();
       if (waitOptions !== undefined && (typeof waitOptions !== "object" || waitOptions === null)) throw new QuickboxError("INVALID_OPTIONS", "wait: options must be an object");
-      rejectUnknownKeys("wait", waitOptions, ["timeoutMs"]);
-      return cells.wait(cellId, validMs("wait", "timeoutMs", waitOptions?.timeoutMs));
+      rejectUnknownKeys("wait", waitOptions, ["timeoutMs", "threadId"]);
+      const threadId = waitOptions?.threadId === undefined ? undefined : validThreadId(waitOptions.threadId);
+      return cells.wait(cellId, validMs("wait", "timeoutMs", waitOptions?.timeoutMs), threadId);
     },
-    async cancel(cellId) {
+    async cancel(cellId, cancelOptions) {
       assertAlive();
-      return cells.cancel(cellId);
+      if (cancelOptions !== undefined && (typeof cancelOptions !== "object" || cancelOptions === null)) throw new QuickboxError("INVALID_OPTIONS", "cancel: options must be an object");
+      rejectUnknownKeys("cancel", cancelOptions, ["threadId"]);
+      return cells.cancel(cellId, cancelOptions?.threadId === undefined ? undefined : validThreadId(cancelOptions.threadId));
     },
     async endTurn(threadId) {
       assertAlive();

@@ -5,5 +5,5 @@ export {
   type CheckpointPruneOptions,
   type CodeInterpreterMiddleware,
 } from "./adapters/langchain/code-interpreter-middleware.js";
-export type { AgentTool, CodeInterpreterMiddlewareOptions } from "./adapters/langchain/middleware-options.js";
+export type { AgentTool, CodeInterpreterMiddlewareOptions, LangChainInterruptOnConfig } from "./adapters/langchain/middleware-options.js";
 export type { CodeInterruptPayload } from "./adapters/langchain/interrupt-payload.js";

@@ -2,12 +2,13 @@
 import { MIN_MEMORY_BYTES } from "./engine/wasm-build.js";
 import type { EngineOptions } from "./engine-contract.js";
 import { QuickboxError } from "./errors.js";
+import { HoldPolicy } from "./host/hold-policy.js";
 import { SubagentRunner } from "./host/subagents.js";
 import { ToolRegistry } from "./host/tool-registry.js";
 import { SkillLibrary } from "./host/skills.js";
 import { safeEmitter, type EmitEvent } from "./host/events.js";
 import { detectRuntime } from "./runtime/detect.js";
-import type { ClockMode, DecisionType, InterpreterEvent, InterpreterOptions, Isolation, PersistenceMode, RecoverDecision, SnapshotStore } from "./types.js";
+import type { ClockMode, InterpreterEvent, InterpreterOptions, Isolation, PersistenceMode, RecoverDecision, SnapshotStore } from "./types.js";
 import type { KeyInput } from "./snapshot/snapshot-keys.js";
 import { memoryStore } from "./stores/memory-store.js";
 import { isSnapshotStore } from "./stores/store-contract.js";
@@ -34,6 +35,8 @@ export interface ResolvedOptions {
   isolation: Isolation;
   workers: number;
   tools: ToolRegistry;
+  /** interruptOn: which calls wait for a decision (host-side: it may hold predicates). */
+  holds: HoldPolicy;
   subagents: SubagentRunner | undefined;
   sanitizeToolErrors: boolean;
   promptTools: "signatures" | "names";
@@ -63,28 +66,6 @@ export const DEFAULT_MAX_LIVE_THREADS = 64;
  */
 export const WORKERD_DEFAULT_MEMORY_LIMIT_BYTES = 32 * 2 ** 20;
 export const WORKERD_DEFAULT_MAX_LIVE_THREADS = 1;
-const ALL_DECISIONS: DecisionType[] = ["approve", "edit", "reject", "respond"];
-
-function resolveInterruptOn(value: unknown): Record<string, DecisionType[]> {
-  if (value === undefined) return {};
-  if (typeof value !== "object" || value === null || Array.isArray(value)) invalid("interruptOn must be an object: { [toolName | \"task\"]: true | { allowedDecisions } }");
-  // No prototype: tool names such as "toString" or "__proto__" are plain keys here.
-  const resolved = Object.create(null) as Record<string, DecisionType[]>;
-  for (const [name, setting] of Object.entries(value)) {
-    if (setting === false || setting === undefined) continue;
-    if (setting === true) {
-      resolved[name] = [...ALL_DECISIONS];
-      continue;
-    }
-    const allowed = (setting as { allowedDecisions?: unknown })?.allowedDecisions;
-    if (!Array.isArray(allowed) || !allowed.length || !allowed.every((d) => ALL_DECISIONS.includes(d as DecisionType))) {
-      invalid(`interruptOn.${name}: allowedDecisions must be a non-empty array of ${ALL_DECISIONS.join(", ")}`);
-    }
-    resolved[name] = [...new Set(allowed as DecisionType[])];
-  }
-  return resolved;
-}
-
 function keyOption(options: Record<string, unknown>, name: string): KeyInput | undefined {
   const value = options[name];
   if (value === undefined) return undefined;
@@ -222,7 +203,6 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
   if (recover !== undefined && typeof recover !== "function") invalid("recover must be a function");
   const engine: EngineOptions = {
     mode: oneOf<PersistenceMode>(options, "mode", ["thread", "turn", "call"], "thread"),
-    interruptOn: resolveInterruptOn(options.interruptOn),
     snapshotSigningKey: keyOption(options, "snapshotSigningKey"),
     encryptionKey: keyOption(options, "encryptionKey"),
     timeoutMs: positiveNumber(options, "timeoutMs", DEFAULT_TIMEOUT_MS),
@@ -241,7 +221,8 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     maxConcurrentTasks: wholeNumber(options, "maxConcurrentTasks", DEFAULT_MAX_CONCURRENT_TASKS),
   };
   const tools = new ToolRegistry(options.tools);
-  for (const name of Object.keys(engine.interruptOn)) {
+  const holds = new HoldPolicy(options.interruptOn, tools.approvalDefaults());
+  for (const name of holds.names()) {
     if (name !== "task" && !tools.get(name)) invalid(`interruptOn names "${name}", which is not a tool (use the tool's own name, or "task")`);
   }
   return {
@@ -249,6 +230,7 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     isolation: oneOf<Isolation>(options, "isolation", ["inline", "worker"], defaultIsolation()),
     workers: wholeNumber(options, "workers", 1, 1, MAX_WORKERS),
     tools,
+    holds,
     subagents: options.subagents === undefined ? undefined : new SubagentRunner(options.subagents),
     sanitizeToolErrors: flag(options, "sanitizeToolErrors", false),
     promptTools: oneOf(options, "promptTools", ["signatures", "names"] as const, "signatures"),

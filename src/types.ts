@@ -21,7 +21,11 @@ export type ToolCaller = { type: "program"; threadId: string; evalId: string } |
 export interface ToolContext {
   /** The program's thread; for a direct call, the adapter's thread (the conversation), when it has one. */
   threadId: string;
-  /** Unique per call within the thread (a direct call: the model's tool call id). */
+  /**
+   * The call's id: `call_` + 26 characters of [0-9a-z], never reissued (across threads, processes,
+   * resets, forks, modes), so it can be the idempotency key of the call's effect in the outside
+   * world. A direct call: the model's tool call id.
+   */
   callId: string;
   /** Aborted when the eval is cancelled, times out or ends while the call is still running. */
   signal: AbortSignal;
@@ -43,6 +47,13 @@ export interface ToolDefinition<TInput = unknown> {
    * model as a tool of its own (it is code-only).
    */
   allowedCallers?: ToolCallerType[];
+  /**
+   * Whether a program's call of this tool waits for a person's decision (as an `interruptOn`
+   * entry: `true`, `{ allowedDecisions?, description? }` or a predicate). The interpreter's
+   * `interruptOn` entry for the tool, if any (`false` too), replaces it. Adapters set it from what
+   * the framework says (quickbox/mcp: tools annotated `destructiveHint: true`).
+   */
+  needsApproval?: InterruptOnSetting;
   execute(input: TInput, context: ToolContext): unknown;
 }
 
@@ -113,56 +124,8 @@ export type Isolation = "worker" | "inline";
 export type PersistenceMode = "thread" | "turn" | "call";
 export type RecoverDecision = "retry" | "fail";
 
-/** Metadata kept with every record of a SnapshotStore. */
-export interface StoreRecordMeta {
-  sizeBytes: number;
-  createdAt: number;
-  threadId?: string;
-  kind?: "full" | "delta" | "head" | "log" | "base";
-}
-
-export interface StoreRecord extends StoreRecordMeta {
-  key: string;
-}
-
-export interface PruneOptions {
-  /** Per thread, keep this many of its newest snapshots (besides those its head needs). */
-  keepLast?: number;
-  /** Remove snapshots older than this (unless a head needs them). */
-  olderThanMs?: number;
-  /** Snapshot ids that must be kept (e.g. referenced by checkpoints). */
-  keep?: string[];
-}
-
-/**
- * Where snapshots live: immutable, content-addressed snapshot records plus small mutable
- * records (thread heads). Writes of one key must be atomic: a failed or interrupted put leaves
- * the previous value readable. See docs/snapshot-format.md for the key layout.
- */
-export interface SnapshotStore {
-  get(key: string): Promise<Uint8Array | undefined>;
-  put(key: string, value: Uint8Array, meta: StoreRecordMeta): Promise<void>;
-  delete(key: string): Promise<void>;
-  list(prefix?: string): Promise<StoreRecord[]>;
-  /** Removes snapshots no thread head (and no `keep` id) needs; returns the removed ids. */
-  prune?(options?: PruneOptions): Promise<{ removed: string[] }>;
-  /**
-   * Compare-and-swap of one record: writes `next` (or deletes the key when `next` is undefined)
-   * only if the key's current value is byte-equal to `expected` (undefined: only if the key is
-   * absent), atomically against every other compareAndSet of the key, also from other processes
-   * or tabs. Resolves true when it wrote, false when the current value was something else.
-   * Thread heads are written with it, so two interpreters deciding one pause cannot both win.
-   * Optional: without it quickbox reads, compares and writes, and two writers at the same instant
-   * can both succeed (README, "Several interpreters, one store").
-   */
-  compareAndSet?(key: string, expected: Uint8Array | undefined, next: { value: Uint8Array; meta: StoreRecordMeta } | undefined): Promise<boolean>;
-}
-
-/** The stores quickbox ships (memoryStore, fsStore, idbStore, kvStore, …) all implement prune. */
-export type PrunableSnapshotStore = SnapshotStore & Required<Pick<SnapshotStore, "prune">>;
-
-/** The stores that can decide races (all built-in stores but kvStore): prune and compareAndSet. */
-export type AtomicSnapshotStore = PrunableSnapshotStore & Required<Pick<SnapshotStore, "compareAndSet">>;
+export type { AtomicSnapshotStore, PrunableSnapshotStore, PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta } from "./store-types.js";
+import type { SnapshotStore } from "./store-types.js";
 
 export interface SnapshotInfo {
   id: string;
@@ -195,8 +158,13 @@ export interface InterpreterOptions {
   promptTools?: "signatures" | "names";
   /** Modules the program can import as `@/skills/<name>` (each loaded once per thread, at most 1 MiB). */
   skills?: SkillsBackend;
-  /** Tool names (and "task") whose calls wait for a human decision: the eval pauses durably. */
-  interruptOn?: Record<string, boolean | { allowedDecisions: DecisionType[] }>;
+  /**
+   * Calls that wait for a person's decision, by the tool's own name (and "task" for task()): the
+   * eval pauses durably. Decided on the host, per call, before anything runs: `true` (all four
+   * decisions), `{ allowedDecisions?, description? }`, or a predicate of the call's validated
+   * arguments (a throwing predicate holds the call, with a warning).
+   */
+  interruptOn?: Record<string, InterruptOnSetting>;
   /** "thread" (default), "turn" or "call". */
   mode?: PersistenceMode;
   /** Where snapshots go. Default memoryStore(); passing one persists every eval that changes a thread. */
@@ -266,6 +234,13 @@ export interface ResumeOptions {
 export interface WaitOptions {
   /** How long to wait for the cell's end before answering "running" again. Default 30,000. */
   timeoutMs?: number;
+  /** Only a cell of this thread (a conversation's scope): another thread's cell is UNKNOWN_CELL. */
+  threadId?: string;
+}
+
+export interface CancelOptions {
+  /** Only a cell of this thread (a conversation's scope): another thread's cell is UNKNOWN_CELL. */
+  threadId?: string;
 }
 
 export interface EvalError {
@@ -276,14 +251,48 @@ export interface EvalError {
 }
 
 export type DecisionType = "approve" | "edit" | "reject" | "respond";
+
+/** How a held call may be decided, and what the reviewer is told. */
+export interface HoldSettings {
+  /** Default: all four. */
+  allowedDecisions?: DecisionType[];
+  /** Shown with the interrupt (Interrupt.description). */
+  description?: string;
+}
+
+/** What an interruptOn predicate is told about the call besides its arguments. */
+export interface HoldContext {
+  threadId: string;
+  /** The call's id: its ctx.callId if it runs, its Interrupt.id if it is held. */
+  callId: string;
+  kind: "tool" | "task";
+  /** The tool's own name, or for task() the subagent type. */
+  name: string;
+  caller: ToolCaller;
+}
+
+/**
+ * Decides one call: hold it (true, or how it may be decided) or let it run (false). The arguments
+ * are already validated against the tool's input schema.
+ */
+export type HoldPredicate = (args: unknown, context: HoldContext) => boolean | HoldSettings | PromiseLike<boolean | HoldSettings>;
+
+/** One interruptOn entry: always hold (`true`, or with settings), never (`false`), or decided per call. */
+export type InterruptOnSetting = boolean | HoldSettings | HoldPredicate;
 export type Decision = { type: "approve" } | { type: "edit"; args: unknown } | { type: "reject"; message?: string } | { type: "respond"; value: unknown };
 
+/**
+ * A call held for a decision. `id` is the call's callId: the same string the tool sees as
+ * `ctx.callId` when it runs, `recover` receives, and `tool-call` events carry.
+ */
 export interface Interrupt {
   id: string;
   kind: "tool" | "task";
   name: string;
   args: unknown;
   allowedDecisions: DecisionType[];
+  /** From interruptOn (a setting's or predicate's `description`). */
+  description?: string;
 }
 
 export interface EvalResult {
@@ -323,7 +332,7 @@ export interface Interpreter {
   /** A background cell's final result, or `status: "running"` again after `timeoutMs`. */
   wait(cellId: string, options?: WaitOptions): Promise<EvalResult>;
   /** Stops a background cell; resolves with its result (Cancelled, unless it had finished). */
-  cancel(cellId: string): Promise<EvalResult>;
+  cancel(cellId: string, options?: CancelOptions): Promise<EvalResult>;
   /** mode "turn": resets the thread; mode "thread": writes a snapshot. */
   endTurn(threadId: string): Promise<void>;
   /** Writes a snapshot of the thread now. */

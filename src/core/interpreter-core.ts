@@ -84,7 +84,6 @@ export class InterpreterCore {
       maxConcurrentToolCalls: options.maxConcurrentToolCalls,
       maxTaskCalls: options.maxTaskCalls,
       maxConcurrentTasks: options.maxConcurrentTasks,
-      interruptOn: options.interruptOn,
       signal,
     };
   }
@@ -174,7 +173,7 @@ export class InterpreterCore {
     if (!record.thread.pause) throw new QuickboxError("NOT_PAUSED", `thread "${request.threadId}" is not paused`);
     const { signal, release } = this.#evalSignal(context.signal, context.signalCoversDisposal);
     try {
-      const outcome = await record.thread.resume(request.decisions, this.#limits(signal, context.pollCancel), this.#manifest, context.channel);
+      const outcome = await record.thread.resume(request.decisions, request.undecided, this.#limits(signal, context.pollCancel), this.#manifest, context.channel);
       return await this.#reply(request, outcome, startedAt, context);
     } finally {
       release();
@@ -271,7 +270,7 @@ export class InterpreterCore {
       return {
         threadId,
         state: pause ? "paused" : this.#queues.busy(threadId) ? "busy" : "idle",
-        pendingInterrupts: pause?.interrupts.length ?? 0,
+        pendingInterrupts: pause?.held ?? 0,
       };
     });
   }

@@ -56,16 +56,6 @@ export class CallScheduler {
     return { tool: this.#lanes.tool.issued, task: this.#lanes.task.issued };
   }
 
-  /**
-   * A call that waits for a human decision instead of running: it counts against the budget
-   * (over budget, it fails like any other call) but takes no concurrency slot.
-   */
-  hold(call: GuestCall): CallResult | null {
-    const lane = this.#lanes[call.kind];
-    lane.issued++;
-    return lane.max !== null && lane.issued > lane.max ? { id: call.id, ok: false, error: lane.budgetError(call, lane.issued, lane.max) } : null;
-  }
-
   /** A held call approved later: it runs now, taking a slot if one is free, else it queues. */
   release(call: GuestCall): GuestCall[] {
     this.#lanes[call.kind].queue.push(call);

@@ -5,8 +5,9 @@
  * Virtual time advances only while no host call is in flight: a program waiting on a tool is not
  * waiting on a timer.
  */
-import type { EngineOutcome, EvalLimits, GuestCall, CallResult, HostCallChannel, PauseState, PendingInterrupt } from "../engine-contract.js";
-import type { ClockMode, DecisionType } from "../types.js";
+import type { EngineOutcome, EvalLimits, GuestCall, CallResult, HeldCallRef, HeldCallReport, HostCallChannel, PauseState } from "../engine-contract.js";
+import type { ClockMode } from "../types.js";
+import { newCallId } from "../util/call-ids.js";
 import { outOfMemoryOutcome, pausedOutcome, stoppedOutcome, type StopReason } from "../result/outcomes.js";
 import { CallScheduler } from "./call-scheduler.js";
 import { GuestProtocolError, parseCopiedValue, parseOutput, parsePollReport, type SettledReport } from "./guest-reports.js";
@@ -40,10 +41,10 @@ export interface RunResult {
   pause: PauseState | null;
 }
 
-/** `int_` + 12 characters of [a-z0-9]: never mistaken for LangGraph's 32-hex interrupt ids. */
-function newInterruptId(): string {
-  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
-  return "int_" + Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => alphabet[byte % 36]).join("");
+/** A resume's start: the paused run's counts and the held calls not decided now (they stay held). */
+export interface ResumedRun {
+  pause: PauseState;
+  undecided: HeldCallRef[];
 }
 
 function sleep(ms: number): Promise<void> {
@@ -54,12 +55,14 @@ type LoopEnd = SettledReport | StopReason | "paused";
 
 export class EvalRun {
   readonly scheduler: CallScheduler;
-  /** Calls held for a decision (moved into the pause state if the run pauses). */
-  readonly held: PendingInterrupt[];
-  /** Held calls whose arguments the host is checking (call id → the call and its allowed decisions). */
-  readonly #checking = new Map<string, { call: GuestCall; allowedDecisions: DecisionType[] }>();
+  /** Calls the host held for a decision in this run (reported if the run pauses). */
+  readonly held: HeldCallReport[] = [];
+  /** Held calls of an earlier run not decided by this resume: they stay held. */
+  readonly #undecided: number;
+  /** Calls out on the host: callId → the call, and the guest's key for it (where its result goes). */
+  readonly #outstanding = new Map<string, { guestKey: string; call: GuestCall }>();
   #budget: RunBudget;
-  /** Every call id this run has seen: the prelude never repeats one, so a repeat is forged. */
+  /** Every guest key this run has seen: the prelude never repeats one, so a repeat is forged. */
   readonly #seenIds = new Set<string>();
   /** While set, the interrupt handler lets the guest run (internal calls after a stop). */
   #unbounded = false;
@@ -72,11 +75,11 @@ export class EvalRun {
     private readonly thread: RunnableThread,
     private readonly limits: EvalLimits,
     private readonly host: HostCallChannel,
-    resumed?: PauseState,
+    resumed?: ResumedRun,
   ) {
-    this.scheduler = new CallScheduler(limits, resumed?.issued);
-    this.held = resumed ? [...resumed.interrupts] : [];
-    for (const interrupt of this.held) this.#seenIds.add(interrupt.callId);
+    this.scheduler = new CallScheduler(limits, resumed?.pause.issued);
+    this.#undecided = resumed?.undecided.length ?? 0;
+    for (const call of resumed?.undecided ?? []) this.#seenIds.add(call.guestKey);
     this.#budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs, undefined, undefined, limits.spentMs ?? 0);
     this.#stream = new StreamOutbox(host, limits.maxResultChars);
   }
@@ -110,10 +113,18 @@ export class EvalRun {
     return this.#finishedAtOnce !== null;
   }
 
-  /** Sends calls (approved ones on resume) through the scheduler's concurrency caps. */
-  release(call: GuestCall): void {
-    const toSend = this.scheduler.release(call);
+  /** Runs an approved held call (resume): it goes to the host through the scheduler's concurrency caps. */
+  release(call: HeldCallRef, args: string): void {
+    this.#seenIds.add(call.guestKey);
+    const approved: GuestCall = { id: call.callId, kind: call.kind, name: call.name, args, approved: true };
+    this.#outstanding.set(call.callId, { guestKey: call.guestKey, call: approved });
+    const toSend = this.scheduler.release(approved);
     if (toSend.length) this.host.send(toSend);
+  }
+
+  /** The calls waiting for a decision, this run's and the resumed ones not decided. */
+  get heldCount(): number {
+    return this.held.length + this.#undecided;
   }
 
   /**
@@ -129,7 +140,7 @@ export class EvalRun {
       const compiled = begin();
       const end = this.#finishedAtOnce ?? (await this.#loop());
       if (end === "paused") {
-        pause = { interrupts: this.held, issued: this.scheduler.issued };
+        pause = { issued: this.scheduler.issued, held: this.heldCount };
         outcome = pausedOutcome(this.held, this.#takeOutput());
       } else {
         outcome = typeof end === "string" ? this.#stop(end) : this.#complete(end);
@@ -170,7 +181,7 @@ export class EvalRun {
         });
       }
       if (failed) continue;
-      if (this.scheduler.busy || this.#checking.size) {
+      if (this.scheduler.busy) {
         const results = await this.#awaitHost(this.host.receive());
         if (typeof results === "string") return results;
         this.#settle(results);
@@ -178,7 +189,7 @@ export class EvalRun {
         continue;
       }
       // Calls waiting for a decision: time stands still (as for calls in flight) and the thread pauses.
-      if (this.held.length) return "paused";
+      if (this.heldCount) return "paused";
       if (report.nextTimerAt === null) return "deadlock";
       if (this.thread.clock === "virtual") {
         this.thread.clockMs = Math.max(this.thread.clockMs, report.nextTimerAt);
@@ -192,67 +203,56 @@ export class EvalRun {
   }
 
   /**
-   * New calls from the guest: those named in interruptOn are held (their arguments checked by
-   * the host first), the rest go out within the budgets. True when some failed at once (the
-   * guest has new work).
+   * New calls from the guest: each gets its callId and goes to the host within the budgets (the
+   * host runs it, or holds it for a decision: interruptOn is the host's). True when some failed at
+   * once (the guest has new work).
    */
   #admit(calls: GuestCall[]): boolean {
+    const outgoing: GuestCall[] = [];
     for (const call of calls) {
       if (this.#seenIds.has(call.id)) throw new GuestProtocolError(`poll: call id ${JSON.stringify(call.id.slice(0, 40))} was used twice`);
       this.#seenIds.add(call.id);
+      const outgoingCall = { ...call, id: newCallId() };
+      this.#outstanding.set(outgoingCall.id, { guestKey: call.id, call: outgoingCall });
+      outgoing.push(outgoingCall);
     }
-    const interruptOn = this.limits.interruptOn ?? {};
-    const failed: CallResult[] = [];
-    const toCheck: GuestCall[] = [];
-    const flowing: GuestCall[] = [];
-    for (const call of calls) {
-      const key = call.kind === "task" ? "task" : call.name;
-      // Own names only: a tool called "toString" must not find Object.prototype.toString.
-      const allowedDecisions = Object.hasOwn(interruptOn, key) ? interruptOn[key] : undefined;
-      if (!allowedDecisions) {
-        flowing.push(call);
-        continue;
-      }
-      const overBudget = this.scheduler.hold(call);
-      if (overBudget) {
-        failed.push(overBudget);
-        continue;
-      }
-      this.#checking.set(call.id, { call, allowedDecisions });
-      toCheck.push({ ...call, checkOnly: true });
-    }
-    const { send, rejected } = this.scheduler.admit(flowing);
-    if (send.length || toCheck.length) this.host.send([...send, ...toCheck]);
-    failed.push(...rejected);
-    if (!failed.length) return false;
-    this.thread.port.callVoid("settle", [JSON.stringify(failed)]);
+    const { send, rejected } = this.scheduler.admit(outgoing);
+    if (send.length) this.host.send(send);
+    if (!rejected.length) return false;
+    this.thread.port.callVoid("settle", [JSON.stringify(this.#toGuest(rejected))]);
     return true;
   }
 
-  /** Results from the host: checked held calls become interrupts (or fail); the rest settle in the guest. */
-  #settle(results: CallResult[]): void {
-    const toGuest: CallResult[] = [];
-    const completed: CallResult[] = [];
+  /** Results keyed by callId → keyed by the guest's own keys (results for calls this run did not send are dropped). */
+  #toGuest(results: CallResult[]): CallResult[] {
+    const delivered: CallResult[] = [];
     for (const result of results) {
-      const checked = this.#checking.get(result.id);
-      if (!checked) {
-        completed.push(result);
-        continue;
-      }
-      this.#checking.delete(result.id);
-      if (!result.ok) {
+      const outstanding = this.#outstanding.get(result.id);
+      if (!outstanding) continue;
+      this.#outstanding.delete(result.id);
+      delivered.push({ ...result, id: outstanding.guestKey });
+    }
+    return delivered;
+  }
+
+  /** Results from the host: held calls are kept for the pause; the rest settle in the guest. */
+  #settle(results: CallResult[]): void {
+    const more = this.scheduler.complete(results);
+    if (more.length) this.host.send(more);
+    const toGuest: CallResult[] = [];
+    for (const result of results) {
+      const outstanding = this.#outstanding.get(result.id);
+      if (!outstanding) continue;
+      if (!result.held) {
         toGuest.push(result);
         continue;
       }
-      const { call, allowedDecisions } = checked;
-      this.held.push({ id: newInterruptId(), callId: call.id, kind: call.kind, name: call.name, args: call.args, allowedDecisions });
+      this.#outstanding.delete(result.id);
+      const { guestKey, call } = outstanding;
+      const hold = { allowedDecisions: [...result.held.allowedDecisions], ...(result.held.description !== undefined ? { description: result.held.description } : {}) };
+      this.held.push({ callId: result.id, guestKey, kind: call.kind, name: call.name, args: call.args, ...hold });
     }
-    if (completed.length) {
-      const more = this.scheduler.complete(completed);
-      if (more.length) this.host.send(more);
-      toGuest.push(...completed);
-    }
-    if (toGuest.length) this.thread.port.callVoid("settle", [JSON.stringify(toGuest)]);
+    if (toGuest.length) this.thread.port.callVoid("settle", [JSON.stringify(this.#toGuest(toGuest))]);
   }
 
   /**

@@ -4,7 +4,7 @@
  * outcomes; failures of the instance itself (host stack overflow, wasm trap) discard it, and the
  * owner boots a fresh one.
  */
-import type { EngineOutcome, EvalLimits, GuestConfiguration, GuestManifest, HostCallChannel, InterruptDecision, PauseState, SkillFiles, ThreadConfig, ThreadStateExport, CallResult } from "../engine-contract.js";
+import type { EngineOutcome, EvalLimits, GuestConfiguration, GuestManifest, HeldCallRef, HostCallChannel, InterruptDecision, PauseState, SkillFiles, ThreadConfig, ThreadStateExport, CallResult } from "../engine-contract.js";
 import type { BaseImage } from "./base-image.js";
 import { EvalRun, type RunnableThread } from "./eval-run.js";
 import { EVAL_FLAG_ASYNC, EVAL_GLOBAL } from "./guest-calls.js";
@@ -249,23 +249,22 @@ export class QuickJSThread implements RunnableThread {
 
   /**
    * Continues a paused eval: decided calls run (approve/edit) or settle (reject/respond); the
-   * program goes on until it finishes or waits on held calls again. Undecided calls stay held.
+   * program goes on until it finishes or waits on held calls again. `undecided`: the held calls
+   * not decided now, which stay held. The held calls' records are the host's: it names each one
+   * by its ids (a call the guest is not waiting on gets nothing).
    */
-  async resume(decisions: InterruptDecision[], limits: EvalLimits, manifest: GuestManifest, host: HostCallChannel = NO_HOST): Promise<EngineOutcome> {
+  async resume(decisions: InterruptDecision[], undecided: HeldCallRef[], limits: EvalLimits, manifest: GuestManifest, host: HostCallChannel = NO_HOST): Promise<EngineOutcome> {
     this.#assertUsable();
     const pause = this.#pause;
     if (!pause) throw new Error("quickbox: the thread is not paused");
     this.#pause = null;
-    const run = new EvalRun(this, limits, host, pause);
+    const run = new EvalRun(this, limits, host, { pause, undecided });
     return this.#run(run, () => {
       this.#configure(configurationFor(limits, manifest), true);
       const settled: CallResult[] = [];
       for (const decision of decisions) {
-        const index = run.held.findIndex((interrupt) => interrupt.id === decision.interruptId);
-        if (index < 0) continue;
-        const [held] = run.held.splice(index, 1);
-        if ("run" in decision) run.release({ id: held!.callId, kind: held!.kind, name: held!.name, args: decision.run.args ?? held!.args });
-        else settled.push({ ...decision.result, id: held!.callId });
+        if ("run" in decision) run.release(decision.call, decision.run.args);
+        else settled.push({ ...decision.result, id: decision.call.guestKey });
       }
       if (settled.length) this.port.callVoid("settle", [JSON.stringify(settled)]);
       return true;

@@ -65,6 +65,8 @@ function unknownToolError(name: string, manifest: ToolManifestEntry[], directOnl
   const available = keys.length ? `available: ${listed}; tools.$search(query) finds tools by words` : "this interpreter has no tools";
   const hostOnly = directOnly.find((entry) => entry.key === name || entry.name === name);
   if (hostOnly) return new TypeError(`tools.${name} is not available to programs (the host allows only direct calls of ${hostOnly.name}); ${available}`);
+  // The agent's tool list shows subagents as a tool named "task"; in a program they are the task() global.
+  if (name === "task") return new TypeError(`tools.task is not a tool: call subagents with the global task({ description, subagentType }), e.g. await task({ description: "…", subagentType: "general-purpose" }); ${available}`);
   const match = likelyTool(name, manifest);
   const hint = match ? ` (did you mean tools.${match.key}?)` : "";
   return new TypeError(`tools.${name} is not a tool${hint}; ${available}`);

@@ -87,8 +87,8 @@ export class BackgroundCells {
   }
 
   /** The cell's final result, or "running" again when it has not finished within `timeoutMs`. */
-  async wait(cellId: string, timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS): Promise<EvalResult> {
-    const cell = this.#cell(cellId);
+  async wait(cellId: string, timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS, threadId?: string): Promise<EvalResult> {
+    const cell = this.#cell(cellId, threadId);
     if (!cell.settled) {
       const timer = delay(timeoutMs);
       const first = await Promise.race([cell.result, timer.promise]);
@@ -101,8 +101,8 @@ export class BackgroundCells {
   }
 
   /** Stops the cell: its result (Cancelled, unless it had already finished). */
-  async cancel(cellId: string): Promise<EvalResult> {
-    const cell = this.#cell(cellId);
+  async cancel(cellId: string, threadId?: string): Promise<EvalResult> {
+    const cell = this.#cell(cellId, threadId);
     if (!cell.settled) cell.cancel.abort();
     const result = cell.settled ?? (await cell.result);
     cell.settled = result;
@@ -116,9 +116,12 @@ export class BackgroundCells {
     this.#cells.clear();
   }
 
-  #cell(cellId: unknown): Cell {
+  /** The cell, if it exists — and, with `threadId` (a conversation's scope), only if it runs on that thread. */
+  #cell(cellId: unknown, threadId?: string): Cell {
     if (typeof cellId !== "string") throw new QuickboxError("INVALID_OPTIONS", `cellId must be a string, got ${typeof cellId}`);
-    const cell = this.#cells.get(cellId);
+    const found = this.#cells.get(cellId);
+    // Another thread's cell is answered exactly as a cell that does not exist: its existence is not told either.
+    const cell = found && (threadId === undefined || found.threadId === threadId) ? found : undefined;
     if (!cell) {
       throw new QuickboxError(
         "UNKNOWN_CELL",

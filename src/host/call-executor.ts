@@ -1,8 +1,10 @@
 /**
  * Runs the program's host calls on the host (the main thread in worker mode): parse and check
- * the arguments, validate them against the tool's schema before `execute`, run the tool or
- * subagent with `{ threadId, callId, signal, caller }` (caller: the program, with its eval), encode the result, and deliver results in batches
- * (everything that completes in the same microtask turn goes back together).
+ * the arguments, validate them against the tool's schema, ask interruptOn whether the call waits
+ * for a person (then it is answered "held" and nothing runs), else run the tool or subagent with
+ * `{ threadId, callId, signal, caller }` (caller: the program, with its eval), encode the result,
+ * and deliver results in batches (everything that completes in the same microtask turn goes back
+ * together). A held call a person approved comes back marked `approved` and runs, validated again.
  */
 import type { CallError, CallResult, CallRunner, CallScope, GuestCall, ResultSink } from "../engine-contract.js";
 import { truncateText } from "../result/wire-format.js";
@@ -10,6 +12,8 @@ import type { InterpreterEvent, ToolContext } from "../types.js";
 import { errorMessage } from "./error-message.js";
 import type { EmitEvent } from "./events.js";
 import { encodeForGuest, PayloadError, payloadTooLarge } from "./guest-encoding.js";
+import type { HoldDecision, HoldPolicy } from "./hold-policy.js";
+import { jsonNestingProblem } from "./json-nesting.js";
 import { describeIssues } from "./schema.js";
 import type { SubagentRunner } from "./subagents.js";
 import { newEvalId } from "./tool-callers.js";
@@ -53,48 +57,20 @@ class ResultBatcher {
   }
 }
 
-
 export class CallExecutor implements CallRunner {
   constructor(
     private readonly tools: ToolRegistry,
+    private readonly holds: HoldPolicy,
     private readonly subagents: SubagentRunner | undefined,
     private readonly options: ExecutorOptions,
   ) {}
-
-  /**
-   * A call held for approval is only checked: ok when the tool's input schema accepts its
-   * arguments (or it has none), else the ToolInputError it would fail with. A reviewer is never
-   * asked to approve a call that cannot run.
-   */
-  async #check(call: GuestCall): Promise<CallResult> {
-    const inputError = call.kind === "task" ? "TaskError" : "ToolInputError";
-    if (payloadTooLarge(call.args, this.options.maxToolPayloadBytes)) {
-      return { id: call.id, ok: false, error: { name: inputError, message: `${call.name}: the arguments are larger than maxToolPayloadBytes (${this.options.maxToolPayloadBytes} bytes)` } };
-    }
-    let args: unknown;
-    try {
-      args = JSON.parse(call.args);
-    } catch {
-      return { id: call.id, ok: false, error: { name: inputError, message: `${call.name}: the arguments are not valid JSON` } };
-    }
-    if (call.kind === "task") {
-      const problem = this.#taskProblem(call, args);
-      return problem ? { id: call.id, ok: false, error: { name: "TaskError", message: problem } } : { id: call.id, ok: true };
-    }
-    const tool = this.tools.get(call.name);
-    if (tool && !tool.forPrograms) return refusal(call, tool);
-    if (!tool?.input) return { id: call.id, ok: true };
-    const checked = await tool.input.validate(args);
-    if (checked.ok) return { id: call.id, ok: true };
-    return { id: call.id, ok: false, error: { name: "ToolInputError", message: `tools.${tool.key}: invalid input: ${describeIssues(checked.issues)}`, details: { tool: call.name } } };
-  }
 
   /** Starts every call; results reach `sink` in batches. */
   run(calls: GuestCall[], scope: CallScope, sink: ResultSink): void {
     const batcher = new ResultBatcher(sink);
     for (const call of calls) {
       // Every call settles, whatever happens on the host: an unsettled call would hang the eval.
-      void (call.checkOnly ? this.#check(call) : this.#runOne(call, scope))
+      void this.#runOne(call, scope)
         .catch((error: unknown): CallResult => ({
           id: call.id,
           ok: false,
@@ -110,36 +86,53 @@ export class CallExecutor implements CallRunner {
 
   async #runOne(call: GuestCall, scope: CallScope): Promise<CallResult> {
     const fail = (error: CallError): CallResult => ({ id: call.id, ok: false, error });
+    const inputError = call.kind === "task" ? "TaskError" : "ToolInputError";
     if (payloadTooLarge(call.args, this.options.maxToolPayloadBytes)) {
-      return fail({ name: call.kind === "task" ? "TaskError" : "ToolInputError", message: `${call.name}: the arguments are larger than maxToolPayloadBytes (${this.options.maxToolPayloadBytes} bytes)` });
+      return fail({ name: inputError, message: `${call.name}: the arguments are larger than maxToolPayloadBytes (${this.options.maxToolPayloadBytes} bytes)` });
     }
+    const nesting = jsonNestingProblem(call.args);
+    if (nesting) return fail({ name: inputError, message: `${call.name}: ${nesting}` });
     let args: unknown;
     try {
       args = JSON.parse(call.args);
     } catch {
-      return fail({ name: "ToolInputError", message: `${call.name}: the arguments are not valid JSON` });
+      return fail({ name: inputError, message: `${call.name}: the arguments are not valid JSON` });
     }
     // The thread directory names the eval; a scope without one (none in practice) gets its own.
     const caller = { type: "program", threadId: scope.threadId, evalId: scope.evalId ?? newEvalId() } as const;
     const context: ToolContext = { threadId: scope.threadId, callId: call.id, signal: scope.signal, caller };
-    return call.kind === "task" ? this.#runTask(call, args, context) : this.#runTool(call, args, context);
-  }
-
-  async #runTool(call: GuestCall, args: unknown, context: ToolContext): Promise<CallResult> {
+    if (call.kind === "task") {
+      const problem = this.#taskProblem(call, args);
+      if (problem || !this.subagents) return fail({ name: "TaskError", message: problem ?? "task() is not available" });
+      const held = this.#holdFor(call, args, context);
+      const heldTask = held instanceof Promise ? await held : held;
+      return heldTask ?? this.subagents.run(call, args, context, (event) => this.#emit(event), this.options.maxToolPayloadBytes);
+    }
     const tool = this.tools.get(call.name);
     if (!tool?.forPrograms) return refusal(call, tool);
     let input = args;
     if (tool.input) {
       const checked = await tool.input.validate(args);
-      if (!checked.ok) {
-        return {
-          id: call.id,
-          ok: false,
-          error: { name: "ToolInputError", message: `tools.${tool.key}: invalid input: ${describeIssues(checked.issues)}`, details: { tool: call.name } },
-        };
-      }
+      if (!checked.ok) return fail({ name: "ToolInputError", message: `tools.${tool.key}: invalid input: ${describeIssues(checked.issues)}`, details: { tool: call.name } });
       input = checked.value;
     }
+    const held = this.#holdFor(call, input, context);
+    return (held instanceof Promise ? await held : held) ?? this.#runTool(call, tool, input, context);
+  }
+
+  /** interruptOn, asked for a call not approved already: the "held" answer, or null (it runs). Synchronous unless a predicate decides. */
+  #holdFor(call: GuestCall, input: unknown, context: ToolContext): CallResult | null | Promise<CallResult | null> {
+    if (call.approved) return null;
+    const decision = this.holds.decide(call, input, { threadId: context.threadId, callId: call.id, kind: call.kind, name: call.name, caller: context.caller });
+    return decision instanceof Promise ? decision.then((decided) => this.#heldResult(call, decided, context)) : this.#heldResult(call, decision, context);
+  }
+
+  #heldResult(call: GuestCall, decision: HoldDecision, context: ToolContext): CallResult | null {
+    if (decision.warning) this.#emit({ type: "warning", threadId: context.threadId, message: decision.warning });
+    return decision.hold ? { id: call.id, ok: true, held: decision.hold } : null;
+  }
+
+  async #runTool(call: GuestCall, tool: RegisteredTool, input: unknown, context: ToolContext): Promise<CallResult> {
     const started = performance.now();
     const evalId = context.caller.type === "program" ? context.caller.evalId : undefined;
     this.#emit({ type: "tool-call", phase: "start", threadId: context.threadId, ...(evalId ? { evalId } : {}), callId: call.id, name: call.name, args: input });
@@ -182,11 +175,5 @@ export class CallExecutor implements CallRunner {
     if (problem) return `task(): ${problem}`;
     if ((args as { subagentType: unknown }).subagentType !== call.name) return "task(): the request does not match its call";
     return null;
-  }
-
-  async #runTask(call: GuestCall, args: unknown, context: ToolContext): Promise<CallResult> {
-    const problem = this.#taskProblem(call, args);
-    if (problem || !this.subagents) return { id: call.id, ok: false, error: { name: "TaskError", message: problem ?? "task() is not available" } };
-    return this.subagents.run(call, args, context, (event) => this.#emit(event), this.options.maxToolPayloadBytes);
   }
 }

@@ -21,24 +21,34 @@ function rejected(reason: "truncated" | "signature", threadId: string, what: str
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isTime = (value: unknown) => typeof value === "number" && Number.isFinite(value);
 
-function isInterrupt(value: unknown): boolean {
-  return (
-    isRecord(value) &&
+/**
+ * A held call's record (thread-table.ts HeldCall). Heads written before call ids were unique
+ * named the guest's key `callId` and the interrupt `int_…`: such a record is read with the
+ * interrupt id as its id (it stays what reviewers were shown) and the old `callId` as its guest key.
+ */
+function heldCallOf(value: unknown): Record<string, unknown> | null {
+  if (!isRecord(value)) return null;
+  const guestKey = value.guestKey ?? value.callId;
+  const ok =
     typeof value.id === "string" &&
-    (value.callId === undefined || typeof value.callId === "string") &&
+    typeof guestKey === "string" &&
     (value.evalId === undefined || typeof value.evalId === "string") &&
     (value.kind === "tool" || value.kind === "task") &&
     typeof value.name === "string" &&
     "args" in value &&
     Array.isArray(value.allowedDecisions) &&
-    value.allowedDecisions.every((decision) => DECISIONS.includes(decision as DecisionType))
-  );
+    value.allowedDecisions.length > 0 &&
+    value.allowedDecisions.every((decision) => DECISIONS.includes(decision as DecisionType)) &&
+    (value.description === undefined || typeof value.description === "string");
+  if (!ok) return null;
+  const { callId: _legacyKey, ...record } = value;
+  return { ...record, guestKey };
 }
 
 function isCallLogEntry(value: unknown): value is CallLogEntry {
   if (!isRecord(value)) return false;
   const resultOk = value.result === undefined || (isRecord(value.result) && typeof value.result.ok === "boolean");
-  return typeof value.interruptId === "string" && typeof value.callId === "string" && typeof value.name === "string" && (value.state === "executing" || value.state === "done") && resultOk;
+  return typeof value.callId === "string" && typeof value.name === "string" && (value.state === "executing" || value.state === "done") && resultOk;
 }
 
 function isClaim(value: unknown): value is HeadClaim {
@@ -49,10 +59,11 @@ function checkShape(value: Record<string, unknown>, threadId: string): ThreadHea
   if (value.threadId !== threadId) throw rejected("truncated", threadId, `names another thread (${JSON.stringify(String(value.threadId)).slice(0, 80)})`);
   const chainOk = Array.isArray(value.chain) && value.chain.length > 0 && value.chain.every((id) => typeof id === "string" && SNAPSHOT_ID.test(id));
   if (!chainOk) throw rejected("truncated", threadId, "has no chain of snapshot ids");
-  if (typeof value.paused !== "boolean" || !Array.isArray(value.interrupts) || !value.interrupts.every(isInterrupt)) throw rejected("truncated", threadId, "has no valid pause state");
+  const interrupts = Array.isArray(value.interrupts) ? value.interrupts.map(heldCallOf) : null;
+  if (typeof value.paused !== "boolean" || !interrupts || interrupts.some((held) => held === null)) throw rejected("truncated", threadId, "has no valid pause state");
   if (!isTime(value.updatedAt)) throw rejected("truncated", threadId, "has no time");
   if (value.claim !== undefined && !isClaim(value.claim)) throw rejected("truncated", threadId, "has a claim that is not one");
-  return value as unknown as ThreadHead;
+  return { ...value, interrupts } as unknown as ThreadHead;
 }
 
 function toBase64(bytes: Uint8Array): string {

@@ -13,7 +13,8 @@ import { readSnapshotHeader } from "../snapshot/snapshot-codec.js";
 import { sameBytes } from "../stores/same-bytes.js";
 import { HEAD_PREFIX, SNAPSHOT_PREFIX, type HeadClaim, type ThreadHead } from "../stores/store-contract.js";
 import { decodeHead, encodeHead } from "./head-codec.js";
-import type { Interrupt, SnapshotInfo, SnapshotStore } from "../types.js";
+import type { SnapshotInfo, SnapshotStore } from "../types.js";
+import type { HeldCall } from "./threads/thread-table.js";
 
 /** A thread's head as read from the store: the record, and the bytes a conditional write compares with. */
 export interface HeadRead {
@@ -125,7 +126,7 @@ export class SnapshotPersistence {
    * claim the head holds (a crashed resume's, for recovery); "clear" drops it (the resume that
    * held it is done).
    */
-  async write(threadId: string, snapshot: EncodedSnapshot, pause: { paused: boolean; interrupts: Interrupt[] }, claim: "keep" | "clear" = "keep"): Promise<HeadWrite> {
+  async write(threadId: string, snapshot: EncodedSnapshot, pause: { paused: boolean; interrupts: HeldCall[] }, claim: "keep" | "clear" = "keep"): Promise<HeadWrite> {
     const size = snapshot.bytes.length;
     if (size > this.maxSnapshotBytes) return { warning: `snapshot not stored: ${size} bytes is more than maxSnapshotBytes (${this.maxSnapshotBytes})` };
     let previous: ThreadHead | null;

@@ -87,6 +87,13 @@ export class ToolRegistry {
     return [...this.#byName.values()];
   }
 
+  /** The tools' own `needsApproval` settings, by name (interruptOn overrides them). */
+  approvalDefaults(): Map<string, unknown> {
+    const defaults = new Map<string, unknown>();
+    for (const tool of this.tools()) if (tool.definition.needsApproval !== undefined) defaults.set(tool.definition.name, tool.definition.needsApproval);
+    return defaults;
+  }
+
   /** The tools a program can call (allowedCallers with "program"): its `tools`, the prompt's signatures. */
   programTools(): RegisteredTool[] {
     return this.tools().filter((tool) => tool.forPrograms);

@@ -59,15 +59,8 @@ export function toEvalResult(
     toolCalls: context.toolCalls,
     durationMs: context.durationMs,
   };
-  if (outcome.status === "paused") {
-    result.interrupts = (outcome.interrupts ?? []).map((interrupt) => ({
-      id: interrupt.id,
-      kind: interrupt.kind,
-      name: interrupt.name,
-      args: parseArgs(interrupt.args),
-      allowedDecisions: [...interrupt.allowedDecisions],
-    }));
-  } else if (outcome.status === "ok") {
+  // A pause's interrupts are the host's records of the held calls: the thread directory adds them.
+  if (outcome.status === "ok") {
     if (outcome.value !== undefined) {
       // The copy is the guest's text: a program can forge it, so a copy that does not parse is
       // noted, never thrown.

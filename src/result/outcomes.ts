@@ -3,7 +3,7 @@
  * of the engine's own types (DESIGN §5), pauses, and the results of requests that never reached
  * the guest. One constructor per kind, so each message is written once.
  */
-import type { EngineOutcome, PendingInterrupt } from "../engine-contract.js";
+import type { EngineOutcome, HeldCallReport } from "../engine-contract.js";
 
 export type StopReason = "cpu" | "wall" | "deadlock" | "cancelled";
 
@@ -90,7 +90,7 @@ const PAUSE_NAMES_SHOWN = 5;
 const PAUSE_NAME_CHARS = 64;
 
 /** `send_email ×3, pay_invoice and 2 more tools`: each tool once, with its count. */
-function pausedToolNames(interrupts: PendingInterrupt[]): string {
+function pausedToolNames(interrupts: readonly { name: string }[]): string {
   const counts = new Map<string, number>();
   for (const { name } of interrupts) counts.set(name, (counts.get(name) ?? 0) + 1);
   const shown = [...counts].slice(0, PAUSE_NAMES_SHOWN).map(([name, count]) => {
@@ -101,10 +101,16 @@ function pausedToolNames(interrupts: PendingInterrupt[]): string {
   return more > 0 ? `${shown.join(", ")} and ${more} more tool${more === 1 ? "" : "s"}` : shown.join(", ");
 }
 
-export function pausedOutcome(interrupts: PendingInterrupt[], printed: { stdout: string; stdoutDroppedChars: number; progressDropped?: number }): EngineOutcome {
+/** The pause's text (the wire body): how many calls wait, and for which tools. */
+export function pausedBody(interrupts: readonly { name: string }[]): string {
+  return `paused: waiting for a decision on ${interrupts.length} call${interrupts.length === 1 ? "" : "s"} (${pausedToolNames(interrupts)})`;
+}
+
+/** A paused run: `interrupts` are the calls held in it (the host adds those still held from before, and renders the body). */
+export function pausedOutcome(interrupts: HeldCallReport[], printed: { stdout: string; stdoutDroppedChars: number; progressDropped?: number }): EngineOutcome {
   return {
     status: "paused",
-    body: `paused: waiting for a decision on ${interrupts.length} call${interrupts.length === 1 ? "" : "s"} (${pausedToolNames(interrupts)})`,
+    body: pausedBody(interrupts),
     droppedChars: 0,
     handle: false,
     ...printed,

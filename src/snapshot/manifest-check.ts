@@ -5,13 +5,10 @@
  * number never raises a limit. Anything else is SNAPSHOT_REJECTED (reason "truncated": the bytes
  * are not a snapshot quickbox could have written), never a raw exception.
  */
-import type { PendingInterrupt } from "../engine-contract.js";
 import { QuickboxError } from "../errors.js";
-import type { DecisionType } from "../types.js";
 import { CHUNK_BYTES, type ChunkSet } from "./memory-chunks.js";
 import type { SnapshotManifest } from "./thread-snapshots.js";
 
-const DECISIONS: readonly DecisionType[] = ["approve", "edit", "reject", "respond"];
 const WASM_PAGE_BYTES = 65536;
 const MAX_MEMORY_BYTES = 2 ** 31;
 
@@ -21,20 +18,6 @@ function malformed(what: string): never {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
-
-function isPendingInterrupt(value: unknown): value is PendingInterrupt {
-  if (!isRecord(value)) return false;
-  return (
-    typeof value.id === "string" &&
-    typeof value.callId === "string" &&
-    (value.kind === "tool" || value.kind === "task") &&
-    typeof value.name === "string" &&
-    typeof value.args === "string" &&
-    Array.isArray(value.allowedDecisions) &&
-    value.allowedDecisions.length > 0 &&
-    value.allowedDecisions.every((decision) => DECISIONS.includes(decision as DecisionType))
-  );
-}
 
 function checkThreadState(state: unknown): void {
   if (!isRecord(state)) malformed("the manifest has no thread state");
@@ -47,7 +30,7 @@ function checkThreadState(state: unknown): void {
   if (!isCount(memoryBytes) || memoryBytes === 0 || memoryBytes % WASM_PAGE_BYTES !== 0 || memoryBytes > MAX_MEMORY_BYTES) malformed("the thread's memory size is impossible");
   const pause = state.pause;
   if (pause === null) return;
-  if (!isRecord(pause) || !Array.isArray(pause.interrupts) || !pause.interrupts.every(isPendingInterrupt)) malformed("the thread's pause is not a list of held calls");
+  if (!isRecord(pause) || !isCount(pause.held) || pause.held === 0) malformed("the thread's pause holds no calls");
   if (!isRecord(pause.issued) || !isCount(pause.issued.tool) || !isCount(pause.issued.task)) malformed("the thread's call counts are not counts");
 }
 

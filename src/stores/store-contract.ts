@@ -21,14 +21,13 @@ export function isSnapshotStore(value: unknown): value is SnapshotStore {
 
 /** A call a resume runs (approve, edit, recover "retry"): logged before it runs, and when it is done. */
 export interface CallLogEntry {
-  interruptId: string;
-  /** The guest's call id: the `ctx.callId` the tool saw. */
+  /** The call's id: the `ctx.callId` the tool saw, and its interrupt's id. */
   callId: string;
   name: string;
   args: unknown;
   /** "executing": approved and started; "done": it finished, with `result` (replayed, never re-run). */
   state: "executing" | "done";
-  result?: Omit<CallResult, "id">;
+  result?: Omit<CallResult, "id" | "held">;
 }
 
 /**

@@ -10,11 +10,13 @@
  * is allowed CONTROL_CALL_GRACE_MS more.
  */
 import * as Comlink from "comlink";
-import type { CallRunner, EncodedSnapshot, EngineOptions, EngineOutcome, EngineReply, EvalRequest, ForkRequest, GuestManifest, HostToWorker, Reply, RequestContext, ResumeRequest, SnapshotRequest, WireError, WorkerApi, WorkerToHost } from "../engine-contract.js";
+import type { EncodedSnapshot, EngineOptions, EngineOutcome, EngineReply, EvalRequest, ForkRequest, GuestManifest, RequestContext, ResumeRequest, SnapshotRequest } from "../engine-contract.js";
+import type { HostToWorker, Reply, WireError, WorkerApi, WorkerToHost } from "../worker-contract.js";
 import { isQuickboxError, QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
 import { disposedOutcome, workerRestartedOutcome } from "../result/outcomes.js";
 import type { ThreadInfo } from "../types.js";
 import { imageSeedFor, rememberImageSeed } from "./image-seeds.js";
+import { CallSession } from "./call-session.js";
 import { isWorkerToHost } from "./protocol.js";
 import { listen } from "./port-listener.js";
 import { spawnWorker, type SpawnedWorker } from "./spawn-worker.js";
@@ -37,14 +39,10 @@ const WATCHDOG_CHECK_MS = 100;
 export const CONTROL_CALL_GRACE_MS = 30_000;
 
 interface PendingEval {
-  threadId: string;
-  calls: CallRunner;
+  /** The eval's host calls (their tools' signal, the count out). */
+  calls: CallSession;
   /** Where the eval's streamed events go (absent: nobody listens). */
   stream: RequestContext["stream"];
-  /** The signal the eval's tools run with: made at its first calls (most evals call no tool), aborted if it ends with calls running. */
-  scope: AbortController | null;
-  /** Calls sent to the tools and not answered yet. */
-  running: number;
   /** performance.now() when the request was sent: the duration of a result made here. */
   startedAt: number;
   resolve(reply: EngineReply): void;
@@ -215,18 +213,13 @@ export class EngineWorker {
       const finish = () => {
         clearTimeout(forceCancel);
         signal?.removeEventListener("abort", onAbort);
-        const ended = this.#pending.get(id);
-        // Aborting costs a DOMException (~10 µs): only when tools are still running with this signal.
-        if (ended?.running) ended.scope?.abort();
+        this.#pending.get(id)?.calls.end();
         this.#pending.delete(id);
         this.#keepProcessAlive(false);
       };
       this.#pending.set(id, {
-        threadId,
-        calls: context.calls,
+        calls: new CallSession(context.calls, threadId, signal),
         stream: context.stream,
-        scope: null,
-        running: 0,
         startedAt: performance.now(),
         resolve: (reply) => {
           finish();
@@ -304,10 +297,7 @@ export class EngineWorker {
       case "calls": {
         const pending = this.#pending.get(message.id);
         if (!pending) return;
-        pending.scope ??= new AbortController();
-        pending.running += message.calls.length;
-        pending.calls.run(message.calls, { threadId: pending.threadId, signal: pending.scope.signal }, (results) => {
-          pending.running -= results.length;
+        pending.calls.send(message.calls, (results) => {
           if (this.#pending.has(message.id)) this.port.postMessage({ t: "results", id: message.id, results });
         });
         return;

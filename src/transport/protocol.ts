@@ -1,9 +1,9 @@
 /**
  * Shape checks for the messages on the hot-path port between the host and an engine worker (the
- * types are in engine-contract.ts). Both ends check every message and ignore anything else; only
+ * types are in worker-contract.ts). Both ends check every message and ignore anything else; only
  * the worker's creator holds the port, and guest code has no way to post at all.
  */
-import type { HostToWorker, WireError, WorkerToHost } from "../engine-contract.js";
+import type { HostToWorker, WireError, WorkerToHost } from "../worker-contract.js";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 const isId = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value > 0;
@@ -24,7 +24,7 @@ export function isHostToWorker(value: unknown): value is HostToWorker {
     case "eval":
       return isThreadRequest(value) && typeof value.code === "string";
     case "resume":
-      return isThreadRequest(value) && Array.isArray(value.decisions);
+      return isThreadRequest(value) && Array.isArray(value.decisions) && Array.isArray(value.undecided);
     case "results":
       return isId(value.id) && Array.isArray(value.results) && value.results.every((r) => isRecord(r) && typeof r.id === "string" && typeof r.ok === "boolean");
     case "cancel":

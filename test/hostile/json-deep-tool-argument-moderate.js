@@ -1,4 +1,4 @@
-// expect: ok|StackOverflow|TypeError|ToolError
+// expect: ok|StackOverflow|TypeError|ToolError|ToolInputError
 // category: bomb-json
 let deep = 'bottom';
 for (let i = 0; i < 3000; i++) deep = { deep };

@@ -117,6 +117,21 @@ describe("background cells with generateText (yieldAfterMs)", () => {
     expect(sent).toEqual(["ana@example.com"]);
   });
 
+  it("one conversation cannot read or cancel another's cell: UNKNOWN_CELL, and the owner still gets its result", async () => {
+    const gate = gateTool();
+    const code = createCodeTool({ isolation: "inline", yieldAfterMs: 30, tools: { slow_report: gate.tool }, threadId: (call) => String((call.experimental_context as { conversation: string }).conversation) });
+    created.push(code);
+    const a = { toolCallId: "a1", messages: [], experimental_context: { conversation: "A" } };
+    const b = { toolCallId: "b1", messages: [], experimental_context: { conversation: "B" } };
+    const running = (await code.execute!({ code: "await tools.slowReport({}); 'A-SECRET for A only'" }, a)) as CodeToolOutput;
+    expect(running.status).toBe("running");
+    const codeOf = (promise: Promise<unknown>) => promise.then((value) => JSON.stringify(value), (error: unknown) => (isQuickboxError(error) ? error.code : String(error)));
+    expect(await codeOf(Promise.resolve(code.execute!({ cellId: running.cellId! }, b)))).toBe("UNKNOWN_CELL");
+    expect(await codeOf(Promise.resolve(code.execute!({ cellId: running.cellId!, cancel: true }, b)))).toBe("UNKNOWN_CELL");
+    gate.open(1);
+    expect((await code.execute!({ cellId: running.cellId! }, a)) as CodeToolOutput).toMatchObject({ status: "ok", value: "A-SECRET for A only" });
+  });
+
   it("bad yieldAfterMs and bad inputs are INVALID_OPTIONS; without yieldAfterMs the tool takes { code } only; an unknown cell is UNKNOWN_CELL", async () => {
     for (const yieldAfterMs of [0, -5, 1.5, "30"]) {
       expect(() => createCodeTool({ yieldAfterMs: yieldAfterMs as never })).toThrow(/yieldAfterMs must be a whole number/);

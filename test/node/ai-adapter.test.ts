@@ -228,7 +228,7 @@ describe("approval: a paused program continues after the app's decision", () => 
     expect(paused.interrupts).toHaveLength(1);
     const interrupt = paused.interrupts![0]!;
     expect(interrupt).toMatchObject({ kind: "tool", name: "send_email", args: { to: "ana@example.com" } });
-    expect(interrupt.id).toMatch(/^int_[a-z0-9]{8,}$/);
+    expect(interrupt.id).toMatch(/^call_[0-9a-z]{26}$/);
     expect(host).toEqual({ stepsLogged: 1, emailsSent: [] });
     // The model was told what waits and not to re-run the program.
     const shown = toolResultsShown(model, 1)[0]!;
@@ -297,6 +297,44 @@ describe("approval: a paused program continues after the app's decision", () => 
     const next = await code.resume(again.threadId, { [again.interrupts![0]!.id]: { type: "approve" } }, { experimental_context: { cautious: true } });
     expect(next.status).toBe("paused");
     expect(next.interrupts!.map((interrupt) => interrupt.args)).toEqual([{ amount: 7 }]);
+  });
+
+  it("needsApproval as a function is decided per call before it runs: calls it clears cost no pause and no store write; a flagged call is one approval whose id is the call's", async () => {
+    const writes = { count: 0 };
+    const inner = memoryStore();
+    const store: quickbox.SnapshotStore = {
+      get: (key) => inner.get(key),
+      put: (key, value, meta) => (writes.count++, inner.put(key, value, meta)),
+      delete: (key) => inner.delete(key),
+      list: (prefix) => inner.list(prefix),
+    };
+    const paid: { amount: number; toolCallId: string }[] = [];
+    const asked: { amount: number; toolCallId: string }[] = [];
+    const pay = tool({
+      description: "Pay an amount.",
+      inputSchema: z.object({ amount: z.number() }),
+      needsApproval: ({ amount }, { toolCallId }) => (asked.push({ amount, toolCallId }), amount > 100),
+      execute: async ({ amount }, { toolCallId }) => (paid.push({ amount, toolCallId }), `paid ${amount}`),
+    });
+    const lookup = tool({ description: "Look up.", inputSchema: z.object({ n: z.number() }), execute: async ({ n }) => n });
+    const code = codeTool({ tools: { pay, lookup }, store, threadId: "payments" });
+    // The same program shape with a tool that needs nothing: the store writes an eval costs anyway.
+    expect(((await code.execute!({ code: "[await tools.lookup({ n: 1 }), await tools.lookup({ n: 2 })]" }, { toolCallId: "c0", messages: [] })) as CodeToolOutput).status).toBe("ok");
+    const baseline = writes.count;
+    writes.count = 0;
+    const cleared = (await code.execute!({ code: "[await tools.pay({ amount: 5 }), await tools.pay({ amount: 7 })]" }, { toolCallId: "c1", messages: [] })) as CodeToolOutput;
+    expect(cleared).toMatchObject({ status: "ok", value: ["paid 5", "paid 7"] });
+    expect(writes.count).toBe(baseline);
+    writes.count = 0;
+    const paused = (await code.execute!({ code: "await tools.pay({ amount: 500 })" }, { toolCallId: "c2", messages: [] })) as CodeToolOutput;
+    expect(paused.status).toBe("paused");
+    expect(paused.interrupts).toHaveLength(1);
+    const approvalId = paused.interrupts![0]!.id;
+    expect(asked.at(-1)).toEqual({ amount: 500, toolCallId: approvalId });
+    await code.resume("payments", { [approvalId]: { type: "approve" } });
+    expect(paid.at(-1)).toEqual({ amount: 500, toolCallId: approvalId });
+    // needsApproval is asked once per call: never again for the approved one.
+    expect(asked.map((entry) => entry.amount)).toEqual([5, 7, 500]);
   });
 
   it("a paused program survives its code tool: another one with the same store and thread resumes it", async () => {

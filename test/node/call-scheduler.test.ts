@@ -114,68 +114,31 @@ describe("CallScheduler concurrency", () => {
   });
 });
 
-describe("CallScheduler held calls", () => {
-  it("hold() counts against the budget but takes no slot", () => {
-    const scheduler = new CallScheduler(limits({ maxToolCalls: 2, maxConcurrentToolCalls: 1 }));
-    expect(scheduler.hold(tool("h1"))).toBeNull();
-    expect(scheduler.busy).toBe(false);
-    // The slot is still free for a flowing call…
-    expect(ids(scheduler.admit([tool("a")]).send)).toEqual(["a"]);
-    // …but the budget is spent: h1 + a = 2.
-    expect(scheduler.hold(tool("h2"))).toEqual({
-      id: "h2",
-      ok: false,
-      error: { name: "ToolCallBudgetExceeded", message: "tool call 3 (search) is over this eval's budget of 2 tool calls (maxToolCalls)" },
-    });
-    expect(scheduler.admit([tool("b")]).rejected.map((r) => r.id)).toEqual(["b"]);
-    expect(scheduler.toolCalls).toBe(4);
-  });
-
-  it("a held task over maxTaskCalls fails with TaskBudgetExceeded", () => {
-    const scheduler = new CallScheduler(limits({ maxTaskCalls: 1 }));
-    expect(scheduler.hold(task("t1"))).toBeNull();
-    expect(scheduler.hold(task("t2"))?.error?.name).toBe("TaskBudgetExceeded");
-  });
-
-  it("release() runs a held call at once when a slot is free, without counting it again", () => {
-    const scheduler = new CallScheduler(limits({ maxToolCalls: 1, maxConcurrentToolCalls: 1 }));
-    const held = tool("h1");
-    expect(scheduler.hold(held)).toBeNull();
-    expect(scheduler.release(held)).toEqual([held]);
+describe("CallScheduler approved held calls", () => {
+  it("release() runs an approved call at once when a slot is free, without counting it again", () => {
+    const scheduler = new CallScheduler(limits({ maxToolCalls: 1, maxConcurrentToolCalls: 1 }), { tool: 1, task: 0 });
+    const approved = tool("h1");
+    expect(scheduler.release(approved)).toEqual([approved]);
     expect(scheduler.busy).toBe(true);
     expect(scheduler.issued).toEqual({ tool: 1, task: 0 });
     expect(scheduler.complete([ok("h1")])).toEqual([]);
     expect(scheduler.busy).toBe(false);
   });
 
-  it("release() queues a held call while the slots are taken; it goes out when one frees", () => {
+  it("release() queues an approved call while the slots are taken; it goes out when one frees", () => {
     const scheduler = new CallScheduler(limits({ maxConcurrentToolCalls: 1 }));
-    const held = tool("h1");
-    scheduler.hold(held);
+    const approved = tool("h1");
     expect(ids(scheduler.admit([tool("a")]).send)).toEqual(["a"]);
-    expect(scheduler.release(held)).toEqual([]);
+    expect(scheduler.release(approved)).toEqual([]);
     expect(scheduler.busy).toBe(true);
-    expect(scheduler.complete([ok("a")])).toEqual([held]);
-  });
-});
-
-describe("CallScheduler across a pause", () => {
-  it("starts from the calls issued before the pause (constructor's second argument)", () => {
-    const scheduler = new CallScheduler(limits({ maxToolCalls: 3, maxTaskCalls: 1 }), { tool: 2, task: 1 });
-    expect(scheduler.toolCalls).toBe(2);
-    const { send, rejected } = scheduler.admit([tool("a"), tool("b"), task("t1")]);
-    expect(ids(send)).toEqual(["a"]);
-    expect(rejected.map((r) => [r.id, r.error?.name])).toEqual([
-      ["b", "ToolCallBudgetExceeded"],
-      ["t1", "TaskBudgetExceeded"],
-    ]);
-    expect(scheduler.issued).toEqual({ tool: 4, task: 2 });
+    expect(scheduler.complete([ok("a")])).toEqual([approved]);
   });
 
-  it("issued is a copy: changing it does not change the scheduler", () => {
-    const scheduler = new CallScheduler(limits({ maxToolCalls: 1 }));
-    const issued = scheduler.issued;
-    issued.tool = 99;
-    expect(scheduler.admit([tool("a")]).rejected).toEqual([]);
+  it("a call the host answers as held frees its slot and stays counted", () => {
+    const scheduler = new CallScheduler(limits({ maxToolCalls: 2, maxConcurrentToolCalls: 1 }));
+    expect(ids(scheduler.admit([tool("h1"), tool("a")]).send)).toEqual(["h1"]);
+    expect(ids(scheduler.complete([{ id: "h1", ok: true, held: { allowedDecisions: ["approve"] } }]))).toEqual(["a"]);
+    expect(scheduler.admit([tool("b")]).rejected.map((r) => r.id)).toEqual(["b"]);
+    expect(scheduler.toolCalls).toBe(3);
   });
 });

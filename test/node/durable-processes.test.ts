@@ -623,6 +623,9 @@ describe.concurrent("a resuming process killed (SIGKILL) at each step; a new pro
             if (crash.recover === "retry") {
               expect(receipt, full).toBe(`sent to ${TO} by ${recovery.pid}`);
               expect(lines.length, full).toBe(crashLines.length + 1);
+              // The retried run gets the same ctx.callId as the run that died (and as recover saw): a tool's idempotency key.
+              expect(call!.callId, full).toMatch(/^call_[0-9a-z]{26}$/);
+              expect(lines.map((line) => line.callId), full).toEqual(lines.map(() => call!.callId));
               expect(lines.length, full).toBeLessThanOrEqual(2);
             } else {
               expect(receipt, full).toMatch(/^ToolError: send_email was executing when the process stopped/);

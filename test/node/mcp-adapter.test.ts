@@ -43,6 +43,22 @@ function warehouseServer(calls: string[]): McpServer {
       return { content: [{ type: "text", text: `${units} × ${sku}:` }, { type: "text", text: `${(units * 1.5).toFixed(2)} EUR` }] };
     },
   );
+  server.registerTool(
+    "stock.discard",
+    { description: "Writes off units (cannot be undone).", inputSchema: { sku: z.string(), units: z.number().int() }, annotations: { destructiveHint: true, readOnlyHint: false } },
+    async ({ sku, units }) => {
+      calls.push(`stock.discard ${sku} ${units}`);
+      return { content: [{ type: "text", text: `discarded ${units} ${sku}` }] };
+    },
+  );
+  server.registerTool(
+    "stock.audit",
+    { description: "Audit log (read-only).", inputSchema: {}, annotations: { readOnlyHint: true, destructiveHint: true } },
+    async () => {
+      calls.push("stock.audit");
+      return { content: [{ type: "text", text: "no findings" }] };
+    },
+  );
   return server;
 }
 
@@ -82,6 +98,8 @@ describe("mcpTools with an in-memory MCP server", () => {
     expect(tools.map((tool) => [tool.name, tool.description])).toEqual([
       ["stock_level", "Units in stock for a SKU."],
       ["shipping_quote", "A shipping quote as text."],
+      ["stock_discard", "Writes off units (cannot be undone)."],
+      ["stock_audit", "Audit log (read-only)."],
     ]);
     expect(tools[0]!.inputSchema).toMatchObject({ type: "object", properties: { sku: { type: "string", description: "Product SKU" } }, required: ["sku"] });
     const qb = await interpreterWith(server.client);
@@ -129,12 +147,43 @@ describe("mcpTools with an in-memory MCP server", () => {
   it("prefix and filter pick and rename tools; an uncaught tool error fails the eval as ToolError", async () => {
     const server = await connectedClient();
     cleanups.push(server.close);
-    const qb = await interpreterWith(server.client, { prefix: "wh_", filter: (tool) => tool.name.startsWith("stock") });
+    const qb = await interpreterWith(server.client, { prefix: "wh_", filter: (tool) => tool.name.startsWith("stock.l") });
     expect(qb.systemPrompt()).toContain("whStockLevel(");
     expect(qb.systemPrompt()).not.toContain("shippingQuote");
     const result = await qb.eval(`await tools.whStockLevel({ sku: "nothing" })`);
     expect(result.status).toBe("error");
     expect(result.error).toMatchObject({ type: "ToolError", message: "unknown SKU nothing" });
+  });
+});
+
+describe("mcpTools: destructive tools called from code wait for approval", () => {
+  it("a tool annotated destructiveHint (not read-only) pauses the program; approve runs it, reject does not; read-only tools run at once", async () => {
+    const server = await connectedClient();
+    cleanups.push(server.close);
+    const tools = await mcpTools(server.client);
+    expect(tools.filter((tool) => tool.needsApproval).map((tool) => tool.name)).toEqual(["stock_discard"]);
+    const qb = await createInterpreter({ isolation: "inline", tools });
+    cleanups.push(() => qb.dispose());
+    const program = `const audit = await tools.stockAudit({}); const gone = await tools.stockDiscard({ sku: "anvil", units: 1 }).catch((e) => e.name); [audit, gone]`;
+    for (const decision of ["reject", "approve"] as const) {
+      const paused = await qb.eval(program, { threadId: decision });
+      expect(paused.status).toBe("paused");
+      expect(paused.interrupts).toEqual([expect.objectContaining({ name: "stock_discard", args: { sku: "anvil", units: 1 } })]);
+      expect(server.calls.filter((call) => call.startsWith("stock.discard")), "nothing is discarded while the program waits").toHaveLength(0);
+      const done = await qb.resume(decision, { [paused.interrupts![0]!.id]: { type: decision } });
+      expect(done.value).toEqual(["no findings", decision === "approve" ? "discarded 1 anvil" : "ToolRejected"]);
+    }
+    expect(server.calls.filter((call) => call.startsWith("stock.discard"))).toEqual(["stock.discard anvil 1"]);
+  });
+
+  it("needsApproval: false, or interruptOn: { tool: false }, lets such a tool run from code without a decision", async () => {
+    const server = await connectedClient();
+    cleanups.push(server.close);
+    const off = await mcpTools(server.client, { needsApproval: false });
+    expect(off.some((tool) => tool.needsApproval)).toBe(false);
+    const qb = await createInterpreter({ isolation: "inline", tools: await mcpTools(server.client), interruptOn: { stock_discard: false } });
+    cleanups.push(() => qb.dispose());
+    expect((await qb.eval(`await tools.stockDiscard({ sku: "bolt", units: 2 })`)).value).toBe("discarded 2 bolt");
   });
 });
 

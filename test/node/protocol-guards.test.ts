@@ -4,7 +4,7 @@
  * well-formed and rejected when not; toWireError turns anything thrown into plain WireError data.
  */
 import { describe, expect, it } from "vitest";
-import type { HostToWorker, WorkerToHost } from "../../src/engine-contract.js";
+import type { HostToWorker, WorkerToHost } from "../../src/worker-contract.js";
 import { QuickboxError } from "../../src/errors.js";
 import { errorOutcome } from "../../src/result/outcomes.js";
 import { isHostToWorker, isWorkerToHost, toWireError } from "../../src/transport/protocol.js";
@@ -16,7 +16,8 @@ const resumeMessage = {
   threadId: "main",
   storedHead: "abc",
   persist: true,
-  decisions: [{ interruptId: "i1", run: { args: "{}" } }],
+  decisions: [{ call: { callId: "call_0", guestKey: "c1", kind: "tool", name: "send", }, run: { args: "{}" } }],
+  undecided: [{ callId: "call_1", guestKey: "c2", kind: "tool", name: "send" }],
 } satisfies HostToWorker;
 const resultsMessage = { t: "results", id: 3, results: [{ id: "c1", ok: true, value: "1", encoding: "json" }, { id: "c2", ok: false, error: { name: "ToolError", message: "x" } }] } satisfies HostToWorker;
 const cancelMessage = { t: "cancel", id: 4 } satisfies HostToWorker;
@@ -89,6 +90,7 @@ describe("isHostToWorker", () => {
 
   it.each([
     ["no decisions", without(resumeMessage, "decisions")],
+    ["no undecided", without(resumeMessage, "undecided")],
     ["decisions as an object", { ...resumeMessage, decisions: { i1: {} } }],
     ["no persist", without(resumeMessage, "persist")],
     ["restore of strings", { ...resumeMessage, restore: ["AAAA"] }],

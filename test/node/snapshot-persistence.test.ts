@@ -10,7 +10,8 @@ import { SnapshotPersistence } from "../../src/host/snapshot-persistence.js";
 import type { CallLogEntry } from "../../src/stores/store-contract.js";
 import { encodeSnapshot, readSnapshotHeader, snapshotId } from "../../src/snapshot/snapshot-codec.js";
 import { memoryStore } from "../../src/stores/memory-store.js";
-import type { Interrupt, SnapshotStore } from "../../src/types.js";
+import type { SnapshotStore } from "../../src/types.js";
+import type { HeldCall } from "../../src/host/threads/thread-table.js";
 
 const MAX_BYTES = 1 << 20;
 let made = 0;
@@ -131,7 +132,7 @@ describe("SnapshotPersistence.write", () => {
   it("records a paused thread's interrupts in its head", async () => {
     const store = memoryStore();
     const persistence = new SnapshotPersistence(store, MAX_BYTES);
-    const interrupts: Interrupt[] = [{ id: "i1", kind: "tool", name: "send_email", args: { to: "a@b" }, allowedDecisions: ["approve", "reject"] }];
+    const interrupts: HeldCall[] = [{ id: "call_00000000000000000000000001", guestKey: "c1", kind: "tool", name: "send_email", args: { to: "a@b" }, allowedDecisions: ["approve", "reject"] }];
     const paused = await makeSnapshot("t", { paused: true });
     expect((await persistence.write("t", paused, { paused: true, interrupts })).info?.paused).toBe(true);
     expect(await new SnapshotPersistence(store, MAX_BYTES).head("t")).toMatchObject({ paused: true, interrupts });
@@ -297,10 +298,10 @@ describe("SnapshotPersistence heads", () => {
 });
 
 describe("SnapshotPersistence: conditional head writes", () => {
-  const interrupts: Interrupt[] = [{ id: "i1", kind: "tool", name: "send_email", args: { to: "a@b" }, allowedDecisions: ["approve"] }];
+  const interrupts: HeldCall[] = [{ id: "call_00000000000000000000000001", guestKey: "c1", kind: "tool", name: "send_email", args: { to: "a@b" }, allowedDecisions: ["approve"] }];
   const calls: CallLogEntry[] = [
-    { interruptId: "i1", callId: "c1", name: "send_email", args: { to: "a@b" }, state: "executing" },
-    { interruptId: "i2", callId: "c2", name: "charge", args: [1, "x"], state: "done", result: { ok: true, value: "1", encoding: "json" } },
+    { callId: "call_00000000000000000000000001", name: "send_email", args: { to: "a@b" }, state: "executing" },
+    { callId: "call_00000000000000000000000002", name: "charge", args: [1, "x"], state: "done", result: { ok: true, value: "1", encoding: "json" } },
   ];
 
   it("a claim is written into the head, read back by another instance, and cleared by the next write that clears it", async () => {

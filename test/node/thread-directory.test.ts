@@ -13,7 +13,7 @@ import type {
   EngineReply,
   EvalRequest,
   ForkRequest,
-  PendingInterrupt,
+  HeldCallReport,
   RequestContext,
   ResumeRequest,
   SnapshotRequest,
@@ -129,15 +129,16 @@ async function makeSnapshot(threadId: string, options: { kind?: "full" | "delta"
 
 const reply = (outcome: EngineOutcome, extra: Partial<EngineReply> = {}): EngineReply => ({ outcome, durationMs: 3, ...extra });
 
-const interrupt: PendingInterrupt = {
-  id: "int-1",
-  callId: "c7",
+const CALL_ID = "call_0000000000000000000000int1";
+const interrupt: HeldCallReport = {
+  callId: CALL_ID,
+  guestKey: "c7",
   kind: "tool",
   name: "send_email",
   args: '{"to":"ana@example.com"}',
   allowedDecisions: ["approve", "reject"],
 };
-const pausedReply = async (threadId: string, pending: PendingInterrupt[] = [interrupt]): Promise<EngineReply> =>
+const pausedReply = async (threadId: string, pending: HeldCallReport[] = [interrupt]): Promise<EngineReply> =>
   reply(pausedOutcome(pending, { stdout: "", stdoutDroppedChars: 0 }), { snapshot: await makeSnapshot(threadId, { paused: true }) });
 
 // ── A directory under test ──────────────────────────────────────────────────────────────────
@@ -166,7 +167,7 @@ function setup(options: InterpreterOptions & { withTool?: boolean } = {}): Setup
       ]
     : [];
   const resolved = resolveOptions({ isolation: "inline", tools, onEvent: (event) => events.push(event), ...rest });
-  const executor = new CallExecutor(resolved.tools, resolved.subagents, {
+  const executor = new CallExecutor(resolved.tools, resolved.holds, resolved.subagents, {
     maxToolPayloadBytes: resolved.engine.maxToolPayloadBytes,
     sanitizeToolErrors: resolved.sanitizeToolErrors,
     emit: resolved.emit,
@@ -257,7 +258,7 @@ describe("ThreadDirectory: what eval requests ask of the engine", () => {
     expect((await directory.persistence.freshHead("t"))?.paused).toBe(true);
 
     client.answer(reply(okOutcome(), { snapshot: await makeSnapshot("t") }));
-    const resumed = await directory.resume("t", { "int-1": { type: "reject" } }, undefined);
+    const resumed = await directory.resume("t", { [CALL_ID]: { type: "reject" } }, undefined);
     expect(resumed.status).toBe("ok");
     expect(client.lastResume()).toMatchObject({ persist: true, release: true });
     expect(await directory.persistence.freshHead("t")).toBeNull();
@@ -334,11 +335,11 @@ describe("ThreadDirectory: pauses and resume", () => {
   it("a paused reply is stored with its interrupts (and call ids), and further evals throw THREAD_PAUSED", async () => {
     const { directory, client, events, result } = await pausedSetup();
     expect(result.status).toBe("paused");
-    const publicInterrupt = { id: "int-1", kind: "tool", name: "send_email", args: { to: "ana@example.com" }, allowedDecisions: ["approve", "reject"] };
+    const publicInterrupt = { id: CALL_ID, kind: "tool", name: "send_email", args: { to: "ana@example.com" }, allowedDecisions: ["approve", "reject"] };
     expect(result.interrupts).toEqual([publicInterrupt]);
     expect(eventsOf(events, "pause")).toEqual([{ type: "pause", threadId: "t", interrupts: [publicInterrupt] }]);
     const head = await directory.persistence.freshHead("t");
-    expect(head).toMatchObject({ paused: true, interrupts: [{ ...publicInterrupt, callId: "c7" }] });
+    expect(head).toMatchObject({ paused: true, interrupts: [{ ...publicInterrupt, guestKey: "c7" }] });
 
     const error = await rejection(run(directory, "1"));
     expect(error.code).toBe("THREAD_PAUSED");
@@ -349,14 +350,14 @@ describe("ThreadDirectory: pauses and resume", () => {
     const { directory, client } = await pausedSetup();
     const error = await rejection(directory.resume("t", { "int-9": { type: "approve" } }, undefined));
     expect(error.code).toBe("UNKNOWN_INTERRUPT");
-    expect(error.message).toContain("int-1");
+    expect(error.message).toContain(CALL_ID);
     expect(client.ops).toEqual(["eval"]);
     expect(await claimedCalls(directory)).toEqual([]);
   });
 
   it("a decision the interrupt does not allow is DECISION_NOT_ALLOWED", async () => {
     const { directory, client } = await pausedSetup();
-    const error = await rejection(directory.resume("t", { "int-1": { type: "edit", args: { to: "eve@example.com" } } }, undefined));
+    const error = await rejection(directory.resume("t", { [CALL_ID]: { type: "edit", args: { to: "eve@example.com" } } }, undefined));
     expect(error.code).toBe("DECISION_NOT_ALLOWED");
     expect(client.ops).toEqual(["eval"]);
   });
@@ -365,42 +366,43 @@ describe("ThreadDirectory: pauses and resume", () => {
     const { store } = await pausedSetup();
     // Another interpreter on the same store, without the tool.
     const other = setup({ store, withTool: false });
-    const error = await rejection(other.directory.resume("t", { "int-1": { type: "approve" } }, undefined));
+    const error = await rejection(other.directory.resume("t", { [CALL_ID]: { type: "approve" } }, undefined));
     expect(error.code).toBe("TOOL_MISSING");
     expect(error.message).toContain('"send_email"');
     expect(other.client.ops).toEqual([]);
     expect(await claimedCalls(other.directory)).toEqual([]);
   });
 
-  it("an approved call is logged as executing under its guest call id, runs with that ctx.callId, and the log is cleared after", async () => {
+  it("an approved call is logged as executing under its call id, runs with that ctx.callId (the interrupt's id), and the log is cleared after", async () => {
     const { directory, client, sent } = await pausedSetup();
     const logSeen: CallLogEntry[][] = [];
     const resumed = await makeSnapshot("t");
     client.answer(async (_request, context) => {
       logSeen.push(await claimedCalls(directory));
-      // The engine runs the approved call (the guest's call c7) through the runner it was given.
+      // The engine runs the approved call through the runner it was given.
       const results = await new Promise<CallResult[]>((resolve) => {
-        context.calls.run([{ id: "c7", kind: "tool", name: "send_email", args: '{"to":"ana@example.com"}' }], { threadId: "t", signal: new AbortController().signal }, resolve);
+        context.calls.run([{ id: CALL_ID, kind: "tool", name: "send_email", args: '{"to":"ana@example.com"}', approved: true }], { threadId: "t", signal: new AbortController().signal }, resolve);
       });
-      expect(results).toEqual([{ id: "c7", ok: true, value: '{"sent":true}', encoding: "json" }]);
+      expect(results).toEqual([{ id: CALL_ID, ok: true, value: '{"sent":true}', encoding: "json" }]);
       logSeen.push(await claimedCalls(directory));
       return reply(okOutcome("done"), { snapshot: resumed });
     });
 
-    const result = await directory.resume("t", { "int-1": { type: "approve" } }, undefined);
+    const result = await directory.resume("t", { [CALL_ID]: { type: "approve" } }, undefined);
     expect(result.status).toBe("ok");
     expect(client.lastResume()).toMatchObject({
       threadId: "t",
-      // Approve runs the arguments the paused thread holds (the engine's), not a copy from the store.
-      decisions: [{ interruptId: "int-1", run: {} }],
+      // Approve runs exactly the held call's record: the arguments the reviewer was shown.
+      decisions: [{ call: { callId: CALL_ID, guestKey: "c7", kind: "tool", name: "send_email" }, run: { args: '{"to":"ana@example.com"}' } }],
+      undecided: [],
       persist: true,
     });
     expect(client.lastResume().release).toBeUndefined();
-    expect(logSeen[0]).toEqual([{ interruptId: "int-1", callId: "c7", name: "send_email", args: { to: "ana@example.com" }, state: "executing" }]);
+    expect(logSeen[0]).toEqual([{ callId: CALL_ID, name: "send_email", args: { to: "ana@example.com" }, state: "executing" }]);
     expect(logSeen[1]).toEqual([
-      { interruptId: "int-1", callId: "c7", name: "send_email", args: { to: "ana@example.com" }, state: "done", result: { ok: true, value: '{"sent":true}', encoding: "json" } },
+      { callId: CALL_ID, name: "send_email", args: { to: "ana@example.com" }, state: "done", result: { ok: true, value: '{"sent":true}', encoding: "json" } },
     ]);
-    expect(sent).toEqual([{ input: { to: "ana@example.com" }, context: expect.objectContaining({ threadId: "t", callId: "c7" }) }]);
+    expect(sent).toEqual([{ input: { to: "ana@example.com" }, context: expect.objectContaining({ threadId: "t", callId: CALL_ID }) }]);
     expect(await claimedCalls(directory)).toEqual([]);
     expect(await directory.persistence.freshHead("t")).toMatchObject({ paused: false, chain: [resumed.id] });
   });
@@ -412,8 +414,8 @@ describe("ThreadDirectory: pauses and resume", () => {
       logSeen.push(await claimedCalls(directory));
       return reply(okOutcome(), { snapshot: await makeSnapshot("t") });
     });
-    await directory.resume("t", { "int-1": { type: "reject", message: "no" } }, undefined);
-    expect(client.lastResume().decisions).toEqual([{ interruptId: "int-1", result: { ok: false, error: { name: "ToolRejected", message: "no" } } }]);
+    await directory.resume("t", { [CALL_ID]: { type: "reject", message: "no" } }, undefined);
+    expect(client.lastResume().decisions).toEqual([{ call: { callId: CALL_ID, guestKey: "c7", kind: "tool", name: "send_email" }, result: { ok: false, error: { name: "ToolRejected", message: "no" } } }]);
     expect(logSeen).toEqual([[]]);
   });
 

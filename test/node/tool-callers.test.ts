@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CallResult } from "../../src/engine-contract.js";
+import { HoldPolicy } from "../../src/host/hold-policy.js";
 import { CallExecutor } from "../../src/host/call-executor.js";
 import { ToolRegistry } from "../../src/host/tool-registry.js";
 import { createInterpreter, isQuickboxError, type InterpreterOptions, type ToolDefinition } from "../../src/index.js";
@@ -37,13 +38,13 @@ describe("allowedCallers validation", () => {
 describe("the host's own check", () => {
   it("a forged program call of a direct-only tool is refused on the host and the tool does not run", async () => {
     const adminReset = recordingTool("admin_reset", { allowedCallers: ["direct"] });
-    const executor = new CallExecutor(new ToolRegistry([adminReset]), undefined, { maxToolPayloadBytes: 1 << 20, sanitizeToolErrors: false, emit: () => {} });
+    const executor = new CallExecutor(new ToolRegistry([adminReset]), new HoldPolicy({ admin_reset: true }), undefined, { maxToolPayloadBytes: 1 << 20, sanitizeToolErrors: false, emit: () => {} });
     const results = await new Promise<CallResult[]>((resolve) => {
       const got: CallResult[] = [];
       executor.run(
         [
           { id: "c1", kind: "tool", name: "admin_reset", args: "{}" },
-          { id: "c2", kind: "tool", name: "admin_reset", args: "{}", checkOnly: true },
+          { id: "c2", kind: "tool", name: "admin_reset", args: "{}", approved: true },
         ],
         { threadId: "t", signal: new AbortController().signal, evalId: "eval_x" },
         (batch) => (got.push(...batch), got.length === 2 && resolve(got.sort((a, b) => a.id.localeCompare(b.id)))),

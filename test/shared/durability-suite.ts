@@ -128,7 +128,7 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       const interrupts = paused.interrupts!;
       expect(interrupts).toHaveLength(2);
       for (const interrupt of interrupts) {
-        expect(interrupt.id).toMatch(/^int_[a-z0-9]{8,}$/);
+        expect(interrupt.id).toMatch(/^call_[0-9a-z]{26}$/);
         expect(interrupt.id).not.toMatch(/^[0-9a-f]{32}$/);
       }
       const email = interrupts.find((i) => i.name === "send_email")!;
@@ -231,9 +231,15 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       await qb.fork("orig", "copy");
       await expectCode(qb.fork("orig", "copy"), "THREAD_EXISTS");
       const id = paused.interrupts![0]!.id;
-      expect((await qb.threads()).find((t) => t.threadId === "copy")).toMatchObject({ state: "paused", pendingInterrupts: 1 });
+      const copy = (await qb.threads()).find((t) => t.threadId === "copy")!;
+      expect(copy).toMatchObject({ state: "paused", pendingInterrupts: 1 });
+      // The copy's held call is the same call under a new id: a call id is never reissued.
+      const copyId = copy.interrupts![0]!.id;
+      expect(copyId).not.toBe(id);
+      expect(copy.interrupts![0]).toEqual({ ...paused.interrupts![0], id: copyId });
+      await expectCode(qb.resume("copy", { [id]: { type: "reject" } }), "UNKNOWN_INTERRUPT");
       expect((await qb.resume("orig", { [id]: { type: "approve" } })).value).toBe("shared:sent to f");
-      expect((await qb.resume("copy", { [id]: { type: "reject" } })).value).toBe("shared:rejected");
+      expect((await qb.resume("copy", { [copyId]: { type: "reject" } })).value).toBe("shared:rejected");
     });
   });
 
@@ -631,9 +637,9 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
         claimTimeoutMs: 1, // the dead process's claim is taken for dead at once
       });
       const failed = await b.resume("x", {});
-      // recover gets the call as the tool saw it: the same ctx.callId (not the interrupt's id).
+      // recover gets the call as the tool saw it: one id, the interrupt's and the tool's ctx.callId.
       expect(seenCallIds).toHaveLength(1);
-      expect(seenCallIds[0]).not.toBe(id);
+      expect(seenCallIds[0]).toBe(id);
       expect(recovered).toEqual([{ threadId: "x", callId: seenCallIds[0], name: "send_email", args: { to: "once" } }]);
       expect(failed.value).toMatch(/was executing when the process stopped/);
       expect(runs).toBe(1);

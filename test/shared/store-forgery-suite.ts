@@ -119,7 +119,7 @@ export function defineStoreForgerySuite(create: InterpreterFactory): void {
         h.claim = {
           owner: "qb_attacker",
           claimedAt: 0,
-          calls: [{ interruptId: held.id, callId: held.callId, name: held.name, args: held.args, state: "done", result: { ok: true, value: JSON.stringify("FORGED RESULT"), encoding: "json" } }],
+          calls: [{ callId: held.id, name: held.name, args: held.args, state: "done", result: { ok: true, value: JSON.stringify("FORGED RESULT"), encoding: "json" } }],
         };
       });
       const { runs, tools } = gatedTools();
@@ -138,7 +138,7 @@ export function defineStoreForgerySuite(create: InterpreterFactory): void {
       const interrupt = await pausedOnEmail({ store, snapshotSigningKey: KEY, interruptOn: gated });
       await editHead(store, "victim", (h) => {
         const held = h.interrupts[0];
-        h.claim = { owner: "qb_attacker", claimedAt: 1, calls: [{ interruptId: held.id, callId: held.callId, name: held.name, args: { to: ATTACKER }, state: "executing" }] };
+        h.claim = { owner: "qb_attacker", claimedAt: 1, calls: [{ callId: held.id, name: held.name, args: { to: ATTACKER }, state: "executing" }] };
       });
       const { runs, tools } = gatedTools();
       const recovered: unknown[] = [];

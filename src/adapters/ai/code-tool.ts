@@ -8,8 +8,7 @@ import { createInterpreter, isQuickboxError, QuickboxError, type Decision, type 
 import { SerialQueues, timerMsProblem } from "../../adapter-support.js";
 import { readRequest, codeInputSchema } from "./code-input.js";
 import { modelText, toCodeToolOutput } from "./code-output.js";
-import { approveClearedCalls } from "./conditional-approval.js";
-import { convertTools, type ApprovalPredicate } from "./convert-tools.js";
+import { convertTools } from "./convert-tools.js";
 import { defaultDescription } from "./description.js";
 import { checkAllowedCallers, directToolSet } from "./direct-tools.js";
 import { lazyInterpreter } from "./lazy-interpreter.js";
@@ -54,11 +53,9 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
   const resolveThreadId = threadIdResolver(threadId);
   const scopes: ScopeByThread = new Map();
   const queue = new SerialQueues();
-  let approvalPredicates = new Map<string, ApprovalPredicate>();
 
   const interpreter = lazyInterpreter(async () => {
     const converted = await convertTools(toolList, scopes, callers);
-    approvalPredicates = converted.approvalPredicates;
     return createInterpreter({
       ...interpreterOptions,
       tools: [...converted.definitions, ...quickboxTools],
@@ -66,8 +63,8 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
     });
   });
 
-  /** Runs `step` in the thread with its tool-call scope set, then approves the calls a needsApproval function clears. */
-  const inThread = (id: string, scope: ToolCallScope, signal: AbortSignal | undefined, step: (qb: Interpreter) => Promise<EvalResult>) =>
+  /** Runs `step` in the thread with its tool-call scope set (the AI SDK tools, and their needsApproval, get it). */
+  const inThread = (id: string, scope: ToolCallScope, step: (qb: Interpreter) => Promise<EvalResult>) =>
     queue.run(id, async () => {
       const qb = await interpreter.get();
       scopes.set(id, scope);
@@ -75,7 +72,7 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
       try {
         const result = await step(qb);
         running = result.status === "running";
-        return toCodeToolOutput(id, await approveClearedCalls(qb, id, result, approvalPredicates, scope, signal));
+        return toCodeToolOutput(id, result);
       } finally {
         // A background cell's tools still run with this call's scope; the next call on the thread replaces it.
         if (!running) scopes.delete(id);
@@ -87,10 +84,10 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
     const id = resolveThreadId(call);
     const signal = call.abortSignal;
     try {
-      if (request.kind === "wait") return await inThread(id, scopeOf(call), signal, (qb) => qb.wait(request.cellId, { timeoutMs: yieldAfterMs! }));
-      if (request.kind === "cancel") return await inThread(id, scopeOf(call), signal, (qb) => qb.cancel(request.cellId));
+      if (request.kind === "wait") return await inThread(id, scopeOf(call), (qb) => qb.wait(request.cellId, { timeoutMs: yieldAfterMs!, threadId: id }));
+      if (request.kind === "cancel") return await inThread(id, scopeOf(call), (qb) => qb.cancel(request.cellId, { threadId: id }));
       const runOptions = { threadId: id, ...(signal ? { signal } : {}), ...(cells ? { yieldAfterMs } : {}) };
-      return await inThread(id, scopeOf(call), signal, (qb) => qb.eval(request.code, runOptions));
+      return await inThread(id, scopeOf(call), (qb) => qb.eval(request.code, runOptions));
     } catch (error) {
       if (isQuickboxError(error) && error.code === "THREAD_PAUSED") throw pausedThreadError(id);
       throw error;
@@ -100,7 +97,7 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
   const controls: CodeToolControls = {
     resume: (id: string, decisions: Record<string, Decision>, resumeOptions) => {
       const signal = resumeOptions?.signal;
-      return inThread(id, scopeOf(resumeOptions), signal, (qb) => qb.resume(id, decisions, { ...(signal ? { signal } : {}), ...(cells ? { yieldAfterMs } : {}) }));
+      return inThread(id, scopeOf(resumeOptions), (qb) => qb.resume(id, decisions, { ...(signal ? { signal } : {}), ...(cells ? { yieldAfterMs } : {}) }));
     },
     async pending(): Promise<PausedProgram[]> {
       const threads = await (await interpreter.get()).threads();

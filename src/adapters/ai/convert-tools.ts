@@ -1,7 +1,8 @@
 /**
- * AI SDK tools → quickbox ToolDefinitions. `needsApproval: true` → `interruptOn` (the call pauses
- * the program); `needsApproval` as a function → `interruptOn` too, and the function is asked when
- * the program pauses on such a call (see conditional-approval.ts).
+ * AI SDK tools → quickbox ToolDefinitions. `needsApproval: true` → `interruptOn` (every call pauses
+ * the program); `needsApproval` as a function → an interruptOn predicate, asked on the host for
+ * each call before it runs (with the call's id as `toolCallId`): a call it clears runs at once,
+ * with no pause; one it flags pauses the program for exactly one approval, whose id is the call's.
  */
 import type { ModelMessage } from "ai";
 import type { InterpreterOptions, ToolDefinition } from "../../index.js";
@@ -19,8 +20,6 @@ export type ApprovalPredicate = (
 export interface ConvertedTools {
   definitions: ToolDefinition[];
   interruptOn: NonNullable<InterpreterOptions["interruptOn"]>;
-  /** Tools whose `needsApproval` is a function, by name. */
-  approvalPredicates: Map<string, ApprovalPredicate>;
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -51,14 +50,18 @@ async function toDefinition(name: string, tool: ExecutableTool, scopes: ScopeByT
 /** `callers`: allowedCallers by tool name (a direct-only tool stays out of the program's `tools`). */
 export async function convertTools(tools: [string, ExecutableTool][], scopes: ScopeByThread, callers: CallersByName): Promise<ConvertedTools> {
   const interruptOn: ConvertedTools["interruptOn"] = {};
-  const approvalPredicates = new Map<string, ApprovalPredicate>();
   for (const [name, tool] of tools) {
     if (tool.needsApproval === true) interruptOn[name] = true;
     if (typeof tool.needsApproval === "function") {
-      interruptOn[name] = true;
-      approvalPredicates.set(name, tool.needsApproval as ApprovalPredicate);
+      const needsApproval = tool.needsApproval as ApprovalPredicate;
+      // Anything but false asks the user (a throwing function too: interruptOn holds the call).
+      interruptOn[name] = async (input, context) => {
+        const scope = scopes.get(context.threadId);
+        const options = { toolCallId: context.callId, messages: scope?.messages ?? [], ...(scope && "experimental_context" in scope ? { experimental_context: scope.experimental_context } : {}) };
+        return (await needsApproval(input, options)) !== false;
+      };
     }
   }
   const definitions = await Promise.all(tools.map(([name, tool]) => toDefinition(name, tool, scopes, callers)));
-  return { definitions, interruptOn, approvalPredicates };
+  return { definitions, interruptOn };
 }

@@ -8,9 +8,10 @@
  * agent tools and subagents a program calls run with them), and the pause markers that tell a
  * re-executed eval tool call (LangGraph re-runs the interrupted node on resume) from a new one.
  */
-import { createInterpreter, memoryStore, QuickboxError, type Interpreter, type InterpreterEvent, type SnapshotStore } from "../../index.js";
+import { createInterpreter, memoryStore, QuickboxError, type Interpreter, type InterpreterEvent, type InterpreterOptions, type SnapshotStore } from "../../index.js";
 import { openJson, sealJson, SerialQueues } from "../../adapter-support.js";
 import { findTaskTool, resolvePtcTools, taskDispatch, toToolDefinitions } from "./agent-tools.js";
+import { codeInterruptOn } from "./code-approvals.js";
 import type { AgentTool, ResolvedMiddlewareOptions } from "./middleware-options.js";
 
 export interface EvalContext {
@@ -160,15 +161,23 @@ export class AgentInterpreters {
     if (this.#current?.signature === signature) return;
     const previous = this.#current;
     const userOnEvent = this.#options.interpreter.onEvent;
+    // Calls from code wait for what the agent's approvals require of direct calls (code-approvals.ts).
+    const gated = [...tools.map((tool) => tool.name), ...(subagents ? ["task"] : [])];
+    const interruptOn = codeInterruptOn(gated, {
+      configured: this.#options.interpreter.interruptOn,
+      evalFor,
+      warn: (threadId, message) => this.#onEvent({ type: "warning", threadId, message }, userOnEvent),
+    });
     this.#current = {
       signature,
       running: 0,
       retired: false,
       disposed: false,
       interpreter: createInterpreter({
-        ...this.#options.interpreter,
+        ...(this.#options.interpreter as Omit<InterpreterOptions, "interruptOn">),
         store: this.store,
         tools: definitions,
+        interruptOn,
         ...(subagents ? { subagents } : {}),
         onEvent: (event) => this.#onEvent(event, userOnEvent),
       }),

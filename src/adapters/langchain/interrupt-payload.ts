@@ -23,7 +23,9 @@ export function interruptPayload(threadId: string, interrupts: Interrupt[]): Cod
     actionRequests: interrupts.map((interrupt) => ({
       name: actionName(interrupt),
       args: interrupt.args,
-      description: `The program called ${interrupt.kind === "task" ? `task() (subagent "${interrupt.name}")` : `tools.${camelCase(interrupt.name)}`} and waits for a decision.`,
+      description:
+        interrupt.description ?? `The program called ${interrupt.kind === "task" ? `task() (subagent "${interrupt.name}")` : `tools.${camelCase(interrupt.name)}`} and waits for a decision.`,
+      // The call's id: the tool's ctx.callId once approved, and the quickbox interrupt's id.
       id: interrupt.id,
     })),
     // Matched to actionRequests by name, as LangChain's human-in-the-loop UIs do.

@@ -4,7 +4,7 @@
  * option is INVALID_OPTIONS.
  */
 import { allowedCallersProblem, INTERPRETER_OPTION_NAMES, timerMsProblem } from "../../adapter-support.js";
-import { QuickboxError, type InterpreterOptions, type ToolCallerType, type ToolDefinition } from "../../index.js";
+import { QuickboxError, type InterpreterOptions, type InterruptOnSetting, type ToolCallerType, type ToolDefinition } from "../../index.js";
 
 /** An agent tool as the middleware sees it (a LangChain StructuredTool or anything shaped like one). */
 export interface AgentTool {
@@ -14,7 +14,26 @@ export interface AgentTool {
   invoke(input: unknown, config?: unknown): Promise<unknown>;
 }
 
-export interface CodeInterpreterMiddlewareOptions extends Omit<InterpreterOptions, "tools" | "subagents"> {
+/**
+ * LangChain's `InterruptOnConfig`, as `humanInTheLoopMiddleware({ interruptOn })` and
+ * `createDeepAgent({ interruptOn })` take it: give the middleware the same object.
+ */
+export interface LangChainInterruptOnConfig {
+  allowedDecisions?: ("approve" | "edit" | "reject" | "respond")[];
+  description?: string | ((toolCall: { name: string; args: Record<string, unknown>; id?: string }, state: unknown, runtime: unknown) => string | Promise<string>);
+  argsSchema?: unknown;
+  when?: (request: { toolCall: { name: string; args: Record<string, unknown>; id?: string }; state: unknown; runtime: unknown }) => boolean | Promise<boolean>;
+}
+
+export interface CodeInterpreterMiddlewareOptions extends Omit<InterpreterOptions, "tools" | "subagents" | "interruptOn"> {
+  /**
+   * Which calls from code wait for a person's decision, by tool name (and "task"): quickbox's
+   * settings (`true`, `{ allowedDecisions?, description? }`, a predicate) or LangChain's
+   * `InterruptOnConfig` — pass the agent's own `interruptOn` here, the same object you give
+   * `createDeepAgent` or `humanInTheLoopMiddleware`. A run's `context.interruptOn` applies too.
+   * Not given, on an agent with a human-in-the-loop middleware: every call from code waits.
+   */
+  interruptOn?: Record<string, InterruptOnSetting | LangChainInterruptOnConfig>;
   /**
    * Agent tools the program may call as `tools.<camelCaseName>`: names (resolved against the
    * agent's tools on every model call) or tool instances. The deepagents `task` tool cannot be
@@ -61,7 +80,8 @@ export interface ResolvedMiddlewareOptions {
   subagents: boolean;
   /** Background cells (off when undefined). */
   yieldAfterMs: number | undefined;
-  interpreter: Omit<InterpreterOptions, "tools" | "subagents">;
+  /** createInterpreter's options (`interruptOn` as given: code-approvals.ts turns it into the interpreter's). */
+  interpreter: Omit<InterpreterOptions, "tools" | "subagents" | "interruptOn"> & { interruptOn?: Record<string, unknown> };
 }
 
 const ALIASES = [
@@ -114,7 +134,7 @@ export function resolveMiddlewareOptions(input: CodeInterpreterMiddlewareOptions
   if (yieldAfterMs !== undefined && ptc.some((entry) => (typeof entry === "string" ? entry : entry.name) === WAIT_TOOL_NAME)) invalid(`ptc cannot list "${WAIT_TOOL_NAME}" with yieldAfterMs: that is the middleware's tool that waits for background cells`);
   if (!Array.isArray(quickboxTools)) invalid("quickboxTools must be an array of quickbox ToolDefinitions");
   const codeOnly = codeOnlyTools(allowedCallers, new Set(ptc.map((entry) => (typeof entry === "string" ? entry : entry.name))));
-  return { ptc, codeOnly, quickboxTools, toolName, systemPrompt, subagents, yieldAfterMs, interpreter: interpreter as Omit<InterpreterOptions, "tools" | "subagents"> };
+  return { ptc, codeOnly, quickboxTools, toolName, systemPrompt, subagents, yieldAfterMs, interpreter: interpreter as ResolvedMiddlewareOptions["interpreter"] };
 }
 
 /** The agent tools named in `allowedCallers` without "direct"; checks each entry against `ptc` (INVALID_TOOL for a bad value). */

@@ -18,11 +18,24 @@ function isClient(value: unknown): value is McpClientLike {
   );
 }
 
+/** MCP's own rule: a tool is destructive when it says so and is not read-only. */
+export function isDestructive(tool: McpToolInfo): boolean {
+  return tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
+}
+
+function needsApproval(tool: McpToolInfo, option: McpToolsOptions["needsApproval"]): boolean {
+  if (typeof option === "function") return option(tool) === true;
+  if (option === false) return false;
+  return option === true || isDestructive(tool);
+}
+
 function toDefinition(client: McpClientLike, tool: McpToolInfo, options: McpToolsOptions): ToolDefinition {
   const description = tool.description ?? tool.title;
   return {
     name: programSafeName(`${options.prefix ?? ""}${tool.name}`),
     ...(description ? { description } : {}),
+    // A call from code never bypasses what the server says a direct call would need.
+    ...(needsApproval(tool, options.needsApproval) ? { needsApproval: true } : {}),
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
     async execute(input, { signal }) {
@@ -38,6 +51,9 @@ export async function mcpTools(client: McpClientLike, options: McpToolsOptions =
   if (!isClient(client)) throw new QuickboxError("INVALID_OPTIONS", "mcpTools: client must be an MCP Client (with listTools and callTool)");
   if (options.prefix !== undefined && typeof options.prefix !== "string") throw new QuickboxError("INVALID_OPTIONS", "mcpTools: prefix must be a string");
   if (options.filter !== undefined && typeof options.filter !== "function") throw new QuickboxError("INVALID_OPTIONS", "mcpTools: filter must be a function");
+  if (options.needsApproval !== undefined && typeof options.needsApproval !== "boolean" && typeof options.needsApproval !== "function") {
+    throw new QuickboxError("INVALID_OPTIONS", "mcpTools: needsApproval must be true, false or a function of the tool");
+  }
   const listed = await listAllTools(client);
   const kept = options.filter ? listed.filter(options.filter) : listed;
   return kept.map((tool) => toDefinition(client, tool, options));

@@ -10,6 +10,8 @@ export interface McpToolInfo {
   description?: string;
   inputSchema: { [key: string]: unknown };
   outputSchema?: { [key: string]: unknown };
+  /** Hints about the tool's behaviour (MCP 2025-03-26): `destructiveHint: true` → a call from code waits for approval. */
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean; title?: string };
 }
 
 /** A `tools/call` result (`toolResult` is the 2024-10-07 protocol's form). */
@@ -41,4 +43,11 @@ export interface McpToolsOptions {
   filter?: (tool: McpToolInfo) => boolean;
   /** Per call: the MCP request timeout (the SDK's default is 60 s). */
   callTimeoutMs?: number;
+  /**
+   * Whether a program's call of a tool waits for approval. Default: the tools the server annotates
+   * `destructiveHint: true` (not read-only) need it (`needsApproval: true` on their definition);
+   * a function decides per tool; `false` turns it off. The interpreter's `interruptOn` still
+   * overrides it per tool.
+   */
+  needsApproval?: boolean | ((tool: McpToolInfo) => boolean);
 }

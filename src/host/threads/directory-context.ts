@@ -3,7 +3,7 @@ import type { EncodedSnapshot, EngineClient } from "../../engine-contract.js";
 import type { ResolvedOptions } from "../../options.js";
 import type { SnapshotInfo } from "../../types.js";
 import type { HeadWrite, SnapshotPersistence } from "../snapshot-persistence.js";
-import { publicInterrupt, type HeldInterrupt, type ThreadTable } from "./thread-table.js";
+import { publicInterrupt, type HeldCall, type ThreadTable } from "./thread-table.js";
 
 export interface DirectoryContext {
   client: EngineClient;
@@ -23,7 +23,7 @@ export async function storeSnapshot(
   context: DirectoryContext,
   threadId: string,
   snapshot: EncodedSnapshot,
-  interrupts: HeldInterrupt[],
+  interrupts: HeldCall[],
   claim: "keep" | "clear" = "keep",
 ): Promise<HeadWrite> {
   const written = await context.persistence.write(threadId, snapshot, { paused: snapshot.header.paused, interrupts }, claim);

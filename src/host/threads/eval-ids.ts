@@ -5,7 +5,7 @@
  */
 import type { CallRunner } from "../../engine-contract.js";
 import { newEvalId } from "../tool-callers.js";
-import type { HeldInterrupt } from "./thread-table.js";
+import type { HeldCall } from "./thread-table.js";
 
 /** The calls of one program run: each call's scope names the run. */
 export function callsOfEval(runner: CallRunner, evalId: string): CallRunner {
@@ -13,7 +13,7 @@ export function callsOfEval(runner: CallRunner, evalId: string): CallRunner {
 }
 
 /** The eval a paused program belongs to (a pause stored before eval ids were kept gets a new one). */
-export function pausedEvalId(pending: HeldInterrupt[]): string {
+export function pausedEvalId(pending: HeldCall[]): string {
   return pending.find((interrupt) => interrupt.evalId !== undefined)?.evalId ?? newEvalId();
 }
 

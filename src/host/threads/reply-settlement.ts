@@ -1,24 +1,28 @@
 /**
  * Where an eval or resume settles: the engine's reply is applied to the host's view of the
  * thread (live, paused, lost), its snapshot is stored, and the EvalResult is rendered — once,
- * here, with every warning the host has to add.
+ * here, with every warning the host has to add. A pause is reported only once it is stored: a
+ * pause the store did not take is an error result, and the thread goes back to its stored state.
  */
-import type { EngineOutcome, EngineReply, PendingInterrupt } from "../../engine-contract.js";
+import type { EngineOutcome, EngineReply, HeldCallReport } from "../../engine-contract.js";
 import { QuickboxError } from "../../errors.js";
 import { parseArgs, toEvalResult } from "../../result/eval-result.js";
+import { errorOutcome, pausedBody } from "../../result/outcomes.js";
 import type { EvalResult } from "../../types.js";
 import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
-import { lostWarning, publicInterrupt, type HeldInterrupt } from "./thread-table.js";
+import { lostWarning, publicInterrupt, type HeldCall } from "./thread-table.js";
 
-function heldInterrupts(pending: PendingInterrupt[] | undefined, evalId: string): HeldInterrupt[] {
-  return (pending ?? []).map((interrupt) => ({
-    id: interrupt.id,
-    callId: interrupt.callId,
+/** The engine's reports of newly held calls → the host's records (the one copy, stored in the head). */
+function heldCalls(reports: HeldCallReport[] | undefined, evalId: string): HeldCall[] {
+  return (reports ?? []).map((report) => ({
+    id: report.callId,
+    guestKey: report.guestKey,
     evalId,
-    kind: interrupt.kind,
-    name: interrupt.name,
-    args: parseArgs(interrupt.args),
-    allowedDecisions: [...interrupt.allowedDecisions],
+    kind: report.kind,
+    name: report.name,
+    args: parseArgs(report.args),
+    allowedDecisions: [...report.allowedDecisions],
+    ...(report.description !== undefined ? { description: report.description } : {}),
   }));
 }
 
@@ -35,14 +39,32 @@ function lostRace(threadId: string, kind: "eval" | "resume"): QuickboxError {
   );
 }
 
-/**
- * Applies a reply to the thread and renders its result. `restored`: the request carried the
- * thread's stored chain (it was not live), which the restart note of a lost thread says.
- * `evalId`: the program run (kept with a pause). `resume`: the reply ends a resume, whose claim the head write clears.
- */
-export async function settleReply(context: DirectoryContext, threadId: string, reply: EngineReply, restored: boolean, evalId: string, resume = false): Promise<EvalResult> {
+/** A pause the store did not take: not offered for decisions (it would not outlive the process). */
+function pauseNotStored(outcome: EngineOutcome, held: HeldCall[], why: string): EngineOutcome {
+  return {
+    ...errorOutcome("SnapshotError", `the program ${pausedBody(held)}, but the pause could not be stored (${why}); nothing waits for a decision, and the thread is back at its last stored state`, {
+      pauseNotStored: true,
+    }),
+    stdout: outcome.stdout,
+    stdoutDroppedChars: outcome.stdoutDroppedChars,
+    ...(outcome.toolCalls ? { toolCalls: outcome.toolCalls } : {}),
+  };
+}
+
+export interface Settlement {
+  /** The eval (program run) the reply belongs to; a pause keeps it with its held calls. */
+  evalId: string;
+  /** The request carried the thread's stored chain (it was not live): the restart note says so. */
+  restored: boolean;
+  /** A resume: the held calls it left undecided (they stay held), and its claim is cleared by the head write. */
+  resume?: { undecided: HeldCall[] };
+}
+
+/** Applies a reply to the thread and renders its result. */
+export async function settleReply(context: DirectoryContext, threadId: string, reply: EngineReply, settlement: Settlement): Promise<EvalResult> {
   const { table, options, persistence } = context;
-  const { outcome } = reply;
+  const { evalId, restored, resume } = settlement;
+  let { outcome } = reply;
   const paused = outcome.status === "paused";
   const warnings: string[] = [];
   /** Warnings about storing the thread also go to onEvent. */
@@ -59,9 +81,10 @@ export async function settleReply(context: DirectoryContext, threadId: string, r
   const callFinished = options.engine.mode === "call" && !paused;
   if (callFinished) table.markNotLive(threadId);
   else if (!reply.lost) table.markUsed(threadId, true);
-  const held = paused ? heldInterrupts(outcome.interrupts, evalId) : undefined;
+  const held = paused ? [...(resume?.undecided ?? []), ...heldCalls(outcome.interrupts, evalId)] : undefined;
   table.setPaused(threadId, held);
   if (reply.snapshotError && !callFinished) storageWarnings.push(`snapshot not taken: ${reply.snapshotError}`);
+  let pauseStored = false;
   if (callFinished) {
     if (await persistence.head(threadId)) await persistence.forget(threadId);
   } else if (reply.snapshot) {
@@ -71,9 +94,21 @@ export async function settleReply(context: DirectoryContext, threadId: string, r
       throw lostRace(threadId, resume ? "resume" : "eval");
     }
     if (written.warning) storageWarnings.push(written.warning);
+    pauseStored = written.info !== undefined;
   }
-  const result = { ...renderResult(context, outcome, reply.durationMs, [...warnings, ...storageWarnings]), evalId };
-  if (held) options.emit({ type: "pause", threadId, interrupts: held.map(publicInterrupt) });
+  if (held && !pauseStored) {
+    await dropStaleCopy(context, threadId);
+    outcome = pauseNotStored(outcome, held, [...storageWarnings].pop() ?? "no snapshot was taken");
+    const result = { ...renderResult(context, outcome, reply.durationMs, [...warnings, ...storageWarnings]), evalId };
+    for (const warning of storageWarnings) emitWarning(context, threadId, warning);
+    return result;
+  }
+  if (held) outcome = { ...outcome, body: pausedBody(held) };
+  const result: EvalResult = { ...renderResult(context, outcome, reply.durationMs, [...warnings, ...storageWarnings]), evalId };
+  if (held) {
+    result.interrupts = held.map(publicInterrupt);
+    options.emit({ type: "pause", threadId, interrupts: held.map(publicInterrupt) });
+  }
   for (const warning of storageWarnings) emitWarning(context, threadId, warning);
   return result;
 }

@@ -7,13 +7,13 @@
 import type { StoredThreadRef } from "../../engine-contract.js";
 import type { ThreadHead } from "../../stores/store-contract.js";
 import { emitWarning, type DirectoryContext } from "./directory-context.js";
-import type { HeldInterrupt } from "./thread-table.js";
+import type { HeldCall } from "./thread-table.js";
 
 const headId = (head: ThreadHead | null): string | null => head?.chain[head.chain.length - 1] ?? null;
 
 /** The interrupts a paused head names (with the guest call ids it recorded). */
-export function headInterrupts(head: ThreadHead | null): HeldInterrupt[] | undefined {
-  return head?.paused ? (head.interrupts as HeldInterrupt[]) : undefined;
+export function headInterrupts(head: ThreadHead | null): HeldCall[] | undefined {
+  return head?.paused ? (head.interrupts as HeldCall[]) : undefined;
 }
 
 /**

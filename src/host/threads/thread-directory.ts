@@ -11,9 +11,10 @@ import { QuickboxError, isQuickboxError } from "../../errors.js";
 import type { ResolvedOptions } from "../../options.js";
 import type { Decision, EvalResult, SnapshotInfo, ThreadInfo } from "../../types.js";
 import { eitherSignal } from "../../util/either-signal.js";
+import { newCallId } from "../../util/call-ids.js";
 import { SerialQueues } from "../../util/serial-queues.js";
 import type { CallExecutor } from "../call-executor.js";
-import { toInterruptDecision } from "../decisions.js";
+import { heldCallRef, toInterruptDecision } from "../decisions.js";
 import { conflictError, SnapshotPersistence } from "../snapshot-persistence.js";
 import { assertNotClaimedElsewhere, newClaim } from "./claims.js";
 import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
@@ -23,7 +24,7 @@ import { renderResult, settleReply } from "./reply-settlement.js";
 import { callsOfEval, newEvalId, pausedEvalId } from "./eval-ids.js";
 import { executingEntries, LoggingCallRunner, recoverClaim } from "./resume-log.js";
 import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js";
-import { publicInterrupt, ThreadTable, type HeldInterrupt } from "./thread-table.js";
+import { publicInterrupt, ThreadTable, type HeldCall } from "./thread-table.js";
 import { streamSink } from "../stream-events.js";
 
 /** A random id for this interpreter: the owner of the claims it writes. */
@@ -109,7 +110,7 @@ export class ThreadDirectory {
       // it is not live now. Marking it live would make the next eval start a fresh thread and
       // store that over the head, silently abandoning the stored state.
       if (stored.restore && reply.outcome.errorType === "SnapshotError" && !reply.snapshot) return renderResult(context, reply.outcome, reply.durationMs);
-      return settleReply(context, threadId, reply, stored.restore !== undefined, evalId);
+      return settleReply(context, threadId, reply, { evalId, restored: stored.restore !== undefined });
     });
     await hibernateIdle(context, this.#queues);
     return result;
@@ -120,7 +121,7 @@ export class ThreadDirectory {
   }
 
   /** An approved call needs its tool (or subagent type) here: else nothing runs, the thread stays paused. */
-  #checkToolExists(interrupt: HeldInterrupt): void {
+  #checkToolExists(interrupt: HeldCall): void {
     const subagents = this.options.subagents;
     if (interrupt.kind === "task") {
       const types = subagents?.types.map((type) => type.name) ?? [];
@@ -176,25 +177,26 @@ export class ThreadDirectory {
     }
     // The caller's decisions are checked before anything else happens (recover is not asked for a bad call).
     const chosen = new Map<string, InterruptDecision>();
-    for (const [interruptId, decision] of Object.entries(decisions)) {
-      const interrupt = pending.find((candidate) => candidate.id === interruptId);
-      if (!interrupt) {
+    for (const [callId, decision] of Object.entries(decisions)) {
+      const held = pending.find((candidate) => candidate.id === callId);
+      if (!held) {
         if (raced) throw decidedElsewhere();
-        throw new QuickboxError("UNKNOWN_INTERRUPT", `thread "${threadId}" has no pending interrupt ${interruptId} (pending: ${pending.map((i) => i.id).join(", ")})`);
+        throw new QuickboxError("UNKNOWN_INTERRUPT", `thread "${threadId}" has no pending interrupt ${callId} (pending: ${pending.map((i) => i.id).join(", ")})`);
       }
-      chosen.set(interruptId, toInterruptDecision(this.#withCurrentDecisions(interrupt), decision, this.options.engine.maxToolPayloadBytes));
+      chosen.set(callId, toInterruptDecision(this.#withCurrentDecisions(held), decision, this.options.engine.maxToolPayloadBytes));
     }
-    // A claim left by a resume that died covers the calls it logged: they are replayed or go to
-    // recover, whatever was decided now — so only the other decided calls need their tool here.
-    const claimed = new Set(head?.claim?.calls.map((entry) => entry.interruptId) ?? []);
-    for (const [interruptId, decision] of chosen) {
-      if ("run" in decision && !claimed.has(interruptId)) this.#checkToolExists(pending.find((interrupt) => interrupt.id === interruptId)!);
+    // A claim left by a resume that died covers the calls it logged: they are replayed, or go to
+    // recover when this resume approves them again — so only the other decided calls need their tool here.
+    const claimed = new Set(head?.claim?.calls.map((entry) => entry.callId) ?? []);
+    for (const [callId, decision] of chosen) {
+      if ("run" in decision && !claimed.has(callId)) this.#checkToolExists(pending.find((held) => held.id === callId)!);
     }
-    const recovery = head?.claim ? await recoverClaim(threadId, pending, head.claim, this.options.recover) : { decisions: new Map(), carried: [] };
-    for (const [interruptId, decision] of recovery.decisions) {
-      if ("run" in decision) this.#checkToolExists(pending.find((interrupt) => interrupt.id === interruptId)!);
-      chosen.set(interruptId, decision);
+    const recovery = head?.claim ? await recoverClaim(threadId, pending, head.claim, this.options.recover, chosen) : { decisions: new Map(), carried: [] };
+    for (const [callId, decision] of recovery.decisions) {
+      if ("run" in decision) this.#checkToolExists(pending.find((held) => held.id === callId)!);
+      chosen.set(callId, decision);
     }
+    const undecided = pending.filter((held) => !chosen.has(held.id));
     const stored = await storedThreadFor(context, threadId);
     // The claim: only the interpreter whose conditional write lands goes on.
     const claim = newClaim(context.owner, [...recovery.carried, ...executingEntries(pending, chosen.values())]);
@@ -210,7 +212,8 @@ export class ThreadDirectory {
     try {
       // A paused thread lives in the store; once resumed, the store must not keep offering
       // the paused state (resuming it again would repeat effects): always snapshot.
-      reply = await this.#client.resume({ threadId, decisions: [...chosen.values()], ...stored, persist: true, ...this.#releaseAfter() }, { calls, ...this.#stream(threadId, evalId), signal: stop.signal });
+      const request = { threadId, decisions: [...chosen.values()], undecided: undecided.map(heldCallRef), ...stored, persist: true, ...this.#releaseAfter() };
+      reply = await this.#client.resume(request, { calls, ...this.#stream(threadId, evalId), signal: stop.signal });
     } catch (error) {
       // A snapshot the engine refused to restore: nothing ran. The claim is taken back, so the
       // next resume is not mistaken for one after a crash.
@@ -224,18 +227,16 @@ export class ThreadDirectory {
       await dropStaleCopy(context, threadId);
       throw new QuickboxError("CONFLICT", `thread "${threadId}": another interpreter took this resume for dead (its claim was older than claimTimeoutMs) and recovered the pause; this resume was stopped and its result not stored`);
     }
-    return settleReply(context, threadId, reply, stored.restore !== undefined, evalId, true);
+    return settleReply(context, threadId, reply, { evalId, restored: stored.restore !== undefined, resume: { undecided } });
   }
 
   /**
-   * The decisions an interrupt allows are this interpreter's (its interruptOn), not what the store
-   * says; the stored ones apply only to a call this interpreter no longer gates.
+   * The decisions a held call allows: this interpreter's interruptOn when it gives a fixed set for
+   * the call (a store someone else can write cannot widen them), else the call's stored record.
    */
-  #withCurrentDecisions(interrupt: HeldInterrupt): HeldInterrupt {
-    const interruptOn = this.options.engine.interruptOn;
-    const key = interrupt.kind === "task" ? "task" : interrupt.name;
-    const current = Object.hasOwn(interruptOn, key) ? interruptOn[key] : undefined;
-    return current ? { ...interrupt, allowedDecisions: [...current] } : interrupt;
+  #withCurrentDecisions(held: HeldCall): HeldCall {
+    const current = this.options.holds.fixedDecisions(held);
+    return current ? { ...held, allowedDecisions: current } : held;
   }
 
   /** Writes a claim into the thread's head; false when another interpreter moved the head first. */
@@ -272,22 +273,24 @@ export class ThreadDirectory {
     if (mode === "thread" && (this.#table.isLive(threadId) || (await this.persistence.head(threadId)))) await this.snapshot(threadId);
   }
 
+  /**
+   * Copies `from` to a new thread `to`, in the order the caller issued its requests on both (an
+   * eval of `from` issued after the fork is not in the copy). The held calls of a paused source
+   * are copied with new call ids: a call id is never reissued.
+   */
   async fork(from: string, to: string): Promise<void> {
     if (from === to) throw new QuickboxError("THREAD_EXISTS", `fork: the target is the source thread "${from}"`);
     const context = this.#context;
     const table = this.#table;
-    await this.#queues.run(to, async () => {
+    await this.#queues.runOnAll([from, to], async () => {
       if (table.isLive(to) || (await this.persistence.head(to))) throw new QuickboxError("THREAD_EXISTS", `thread "${to}" already exists`);
-      const snapshot = await this.#queues.run(from, async () => {
-        await syncWithStore(context, from);
-        const source = await storedThreadFor(context, from);
-        if (!table.isLive(from) && !source.restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${from}"`);
-        const made = await this.#client.fork({ from, to, source });
-        if (source.restore) table.markUsed(from, false);
-        return made;
-      });
+      await syncWithStore(context, from);
+      const source = await storedThreadFor(context, from);
+      if (!table.isLive(from) && !source.restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${from}"`);
+      const snapshot = await this.#client.fork({ from, to, source });
+      if (source.restore) table.markUsed(from, false);
       table.markUsed(to, false);
-      const interrupts = table.paused(from);
+      const interrupts = table.paused(from)?.map((held) => ({ ...held, id: newCallId() }));
       if (interrupts) table.setPaused(to, interrupts);
       const written = await storeSnapshot(context, to, snapshot, interrupts ?? []);
       if (written.conflict) {

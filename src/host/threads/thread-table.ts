@@ -6,14 +6,19 @@
  */
 import type { Interrupt } from "../../types.js";
 
-/** An interrupt as the host keeps it: the public one plus the guest's call id (the tool's ctx.callId). */
-export interface HeldInterrupt extends Interrupt {
-  callId?: string;
-  /** The eval whose program made the call (ctx.caller.evalId); absent in heads written before it was kept. */
+/**
+ * A held call as the host keeps it — the one record of it (stored in the thread's head): what the
+ * reviewer is shown (the public Interrupt, `id` = the call's callId) plus where its result goes in
+ * the guest and the eval it belongs to. A resume runs exactly this record's call.
+ */
+export interface HeldCall extends Interrupt {
+  /** The guest's own key for the call (the engine delivers its result there). */
+  guestKey: string;
+  /** The eval whose program made the call (ctx.caller.evalId). */
   evalId?: string;
 }
 
-export function publicInterrupt({ callId: _callId, evalId: _evalId, ...interrupt }: HeldInterrupt): Interrupt {
+export function publicInterrupt({ guestKey: _guestKey, evalId: _evalId, ...interrupt }: HeldCall): Interrupt {
   return interrupt;
 }
 
@@ -38,7 +43,7 @@ export class ThreadTable {
   /** For each live thread, the id of the stored snapshot it matches (what its head named when last written or read). */
   readonly #storedIds = new Map<string, string>();
   /** Pending interrupts of paused threads (live or not). */
-  readonly #paused = new Map<string, HeldInterrupt[]>();
+  readonly #paused = new Map<string, HeldCall[]>();
   /** Threads whose live state was lost, with the reason (the next result says how they came back). */
   readonly #lost = new Map<string, string>();
 
@@ -87,11 +92,11 @@ export class ThreadTable {
     this.#storedIds.delete(threadId);
   }
 
-  paused(threadId: string): HeldInterrupt[] | undefined {
+  paused(threadId: string): HeldCall[] | undefined {
     return this.#paused.get(threadId);
   }
 
-  setPaused(threadId: string, interrupts: HeldInterrupt[] | undefined): void {
+  setPaused(threadId: string, interrupts: HeldCall[] | undefined): void {
     if (interrupts) this.#paused.set(threadId, interrupts);
     else this.#paused.delete(threadId);
   }
