@@ -79,6 +79,14 @@ describe("package boundaries (built dist/)", () => {
     expect(worker).not.toMatch(/new URL\(\s*["'][^"']+["']\s*,\s*import\.meta\.url\s*\)/);
   });
 
+  it("sucrase is bundled once: its parser (for namespaces) comes from the same ES module build as its transform", () => {
+    // `"_accessor"` is an entry of sucrase's ContextualKeyword table (parser/tokenizer/keywords.js);
+    // the CommonJS parser (sucrase/dist/parser) beside the ES module build held a second one.
+    const tables = (code: string) => code.split('"_accessor"').length - 1;
+    expect(tables([...moduleGraph("index.js", true).values()].join("\n"))).toBe(1);
+    expect(tables(readFileSync(new URL("worker.mjs", dist), "utf8"))).toBe(1);
+  });
+
   it("ships the worker and the wasm next to the entry, each referenced once, the way bundlers find them", () => {
     const code = [...moduleGraph("index.js", true).values()].join("\n");
     const count = (text: string) => code.split(text).length - 1;
