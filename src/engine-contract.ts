@@ -373,7 +373,7 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 /** The worker's control API, over comlink (evals use the hot-path port below). */
 export interface WorkerApi {
   /** `imageSeed`: another worker's base image (no build). The reply: whether this worker built its own, which imageSeed() hands over (null if given one), asked once the first eval is done. */
-  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module, cancelFlags?: SharedArrayBuffer, imageSeed?: BaseImageSeed): Promise<Reply<{ builtImage: boolean }>>;
+  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule: WebAssembly.Module, cancelFlags?: SharedArrayBuffer, imageSeed?: BaseImageSeed): Promise<Reply<{ builtImage: boolean }>>;
   imageSeed(): Promise<Reply<BaseImageSeed | null>>;
   snapshot(request: SnapshotRequest): Promise<Reply<EncodedSnapshot>>;
   fork(request: ForkRequest): Promise<Reply<EncodedSnapshot>>;

@@ -98,6 +98,13 @@ describe("package boundaries (built dist/)", () => {
     expect(existsSync(new URL("worker.mjs", dist))).toBe(true);
   });
 
+  it("node-host.js names its files in no form a bundler rewrites (webpack gives `new URL(\"./x\", import.meta.url)` in a server bundle its own URL object, which Node's fs refuses)", () => {
+    const nodeHost = readFileSync(new URL("node-host.js", dist), "utf8");
+    expect(nodeHost).not.toMatch(/new URL\(\s*["'][^"']+["']\s*,\s*import\.meta\.url\s*\)/);
+    expect(nodeHost).toMatch(/"worker\.mjs"/);
+    expect(nodeHost).toMatch(/"quickjs\.wasm"/);
+  });
+
   it("every code export has types and a default condition (require() on Node ≥ 20.19), and its files exist", () => {
     for (const [path, target] of Object.entries(packageJson.exports)) {
       if (path === "./package.json") continue;
