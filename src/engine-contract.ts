@@ -9,6 +9,7 @@
  *                         engine ──EngineReply──▶ host: renders the EvalResult once
  */
 import type { BaseImageSeed } from "./engine/base-image-seed.js";
+import type { MessagePortLike, WasmModule, WebCryptoKey } from "./platform-types.js";
 import type { ClockMode, DecisionType, PersistenceMode, ThreadInfo } from "./types.js";
 
 // ── Guest ⇄ engine: host calls ──────────────────────────────────────────────────────────────
@@ -118,8 +119,8 @@ export interface EngineOptions extends CallLimits {
   mode: PersistenceMode;
   /** Calls held for a human decision: tool names (and "task") → allowed decisions. */
   interruptOn: Record<string, DecisionType[]>;
-  snapshotSigningKey: string | Uint8Array | CryptoKey | undefined;
-  encryptionKey: string | Uint8Array | CryptoKey | undefined;
+  snapshotSigningKey: string | Uint8Array | WebCryptoKey | undefined;
+  encryptionKey: string | Uint8Array | WebCryptoKey | undefined;
   timeoutMs: number;
   wallTimeoutMs: number;
   memoryLimitBytes: number;
@@ -373,7 +374,7 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 /** The worker's control API, over comlink (evals use the hot-path port below). */
 export interface WorkerApi {
   /** `imageSeed`: another worker's base image (no build). The reply: whether this worker built its own, which imageSeed() hands over (null if given one), asked once the first eval is done. */
-  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule: WebAssembly.Module, cancelFlags?: SharedArrayBuffer, imageSeed?: BaseImageSeed): Promise<Reply<{ builtImage: boolean }>>;
+  init(options: EngineOptions, manifest: GuestManifest, port: MessagePortLike, wasmModule: WasmModule, cancelFlags?: SharedArrayBuffer, imageSeed?: BaseImageSeed): Promise<Reply<{ builtImage: boolean }>>;
   imageSeed(): Promise<Reply<BaseImageSeed | null>>;
   snapshot(request: SnapshotRequest): Promise<Reply<EncodedSnapshot>>;
   fork(request: ForkRequest): Promise<Reply<EncodedSnapshot>>;

@@ -12,6 +12,14 @@ export const setups = [
     timeoutMs: 420_000,
   },
   {
+    name: "next-webpack",
+    title: "Next.js 16: next build --webpack + next start (client page, route handlers)",
+    app: "next",
+    copiedTools: ["next", "react", "react-dom", "typescript", "@types/node", "@types/react", "@types/react-dom"],
+    check: "next/check-webpack.mjs",
+    timeoutMs: 420_000,
+  },
+  {
     name: "wrangler",
     title: "wrangler 4 on Node 22: README's Worker + wrangler.jsonc (dry-run deploy, dev)",
     app: "wrangler",
