@@ -60,6 +60,13 @@ export const setups = [
     tools: ["typescript", "@types/node"],
     check: "tsc-nodenext-cjs/check.mjs",
   },
+  {
+    name: "tsc-node",
+    title: "tsc --noEmit, Node only (lib ES2023 + @types/node 20 and 26, no DOM)",
+    app: "tsc-node",
+    tools: ["typescript", "@types/node"],
+    check: "tsc-node/check.mjs",
+  },
   { name: "tsc-browser", title: "tsc --noEmit, browser only (lib dom, no @types/node)", app: "tsc-browser", tools: ["typescript"], check: "tsc-browser/check.mjs" },
   {
     name: "tsc-cloudflare",
@@ -67,5 +74,12 @@ export const setups = [
     app: "tsc-cloudflare",
     tools: ["typescript", "@cloudflare/workers-types"],
     check: "tsc-cloudflare/check.mjs",
+  },
+  {
+    name: "tsc-workerd",
+    title: "tsc --noEmit, workerd only (`wrangler types`: workerd's runtime types, lib ES2024)",
+    app: "tsc-workerd",
+    tools: ["typescript"],
+    check: "tsc-workerd/check.mjs",
   },
 ];
