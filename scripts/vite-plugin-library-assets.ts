@@ -10,7 +10,8 @@
  * - src/runtime/node-assets.ts (Node, Deno, Bun) → the same two files as paths on disk, beside
  *   node-host.js, named in a form no bundler rewrites: webpack turns `new URL("./x",
  *   import.meta.url)` in a server bundle (Next.js route handlers) into its own relative-URL
- *   object, which Node's fs and worker_threads refuse. Where a bundle moved the code away from the
+ *   object, which Node's fs and worker_threads refuse, and Turbopack rewrites any
+ *   `new URL(…, import.meta.url)`, even through variables. Where a bundle moved the code away from the
  *   package's folder, the installed package's files are used (resolved from the working directory);
  * - src/runtime/node-host.ts, imported by host modules, becomes the external `#node-host`
  *   (package.json "imports": Node, Deno and Bun get dist/node-host.js, everything else the
@@ -47,9 +48,11 @@ const LIBRARY_REPLACEMENTS: Record<string, string> = {
     "export async function nodeAssetPath(asset) {",
     `  const { existsSync } = ${NODE_IMPORT("fs")};`,
     `  const { fileURLToPath, pathToFileURL } = ${NODE_IMPORT("url")};`,
+    // A file name put in place of the module's own, not `new URL(name, base)`: Turbopack
+    // rewrites even `new URL(variable, variable holding import.meta.url)` into a reference of its own.
     "  const here = import.meta.url;",
     '  if (typeof here === "string" && here.startsWith("file:")) {',
-    "    const beside = fileURLToPath(new URL(FILES[asset], here));",
+    "    const beside = fileURLToPath(here).replace(/[^\\\\/]*$/, FILES[asset]);",
     "    if (existsSync(beside)) return beside;",
     "  }",
     `  const { createRequire } = ${NODE_IMPORT("module")};`,
