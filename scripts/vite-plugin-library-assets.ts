@@ -121,8 +121,8 @@ export function libraryAssets(): Plugin {
       }
       if (VARIANT_WASM_URL.test(code)) this.error("the QuickJS variant's own wasm URL is still in the bundle");
       const nodeHost = bundle["node-host.js"];
-      if (nodeHost?.type === "chunk" && PACKAGE_FILE_URL.test(nodeHost.code)) {
-        this.error("node-host.js names a file as new URL(\"./…\", import.meta.url), which webpack rewrites in server bundles");
+      if (nodeHost?.type === "chunk" && /new URL\(/.test(nodeHost.code)) {
+        this.error("node-host.js makes a new URL(…): webpack and Turbopack rewrite those in server bundles (see node-assets above)");
       }
       // The QuickJS .wasm with the base image inside (scripts/seeded-wasm.ts; src/engine/embedded-seed.ts).
       const { wasm, problem } = await loadSeededWasm();

@@ -98,9 +98,9 @@ describe("package boundaries (built dist/)", () => {
     expect(existsSync(new URL("worker.mjs", dist))).toBe(true);
   });
 
-  it("node-host.js names its files in no form a bundler rewrites (webpack gives `new URL(\"./x\", import.meta.url)` in a server bundle its own URL object, which Node's fs refuses)", () => {
+  it("node-host.js names its files in no form a bundler rewrites (webpack gives `new URL(\"./x\", import.meta.url)` in a server bundle its own URL object, which Node's fs refuses; Turbopack rewrites even `new URL(name, base)`)", () => {
     const nodeHost = readFileSync(new URL("node-host.js", dist), "utf8");
-    expect(nodeHost).not.toMatch(/new URL\(\s*["'][^"']+["']\s*,\s*import\.meta\.url\s*\)/);
+    expect(nodeHost).not.toMatch(/new URL\(/);
     expect(nodeHost).toMatch(/"worker\.mjs"/);
     expect(nodeHost).toMatch(/"quickjs\.wasm"/);
   });
