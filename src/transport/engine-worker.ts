@@ -10,7 +10,8 @@
  * is allowed CONTROL_CALL_GRACE_MS more.
  */
 import * as Comlink from "comlink";
-import type { CallRunner, EncodedSnapshot, EngineOptions, EngineOutcome, EngineReply, EvalRequest, ForkRequest, GuestManifest, HostToWorker, Reply, RequestContext, ResumeRequest, SnapshotRequest, WireError, WorkerApi, WorkerToHost } from "../engine-contract.js";
+import type { CallRunner, EncodedSnapshot, EngineOptions, EngineOutcome, EngineReply, EvalRequest, ForkRequest, GuestManifest, RequestContext, ResumeRequest, SnapshotRequest } from "../engine-contract.js";
+import type { HostToWorker, Reply, WireError, WorkerApi, WorkerToHost } from "../worker-contract.js";
 import { isQuickboxError, QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
 import { disposedOutcome, workerRestartedOutcome } from "../result/outcomes.js";
 import type { HostRuntime } from "../runtime/host-runtime.js";

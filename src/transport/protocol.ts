@@ -3,7 +3,7 @@
  * types are in engine-contract.ts). Both ends check every message and ignore anything else; only
  * the worker's creator holds the port, and guest code has no way to post at all.
  */
-import type { HostToWorker, WireError, WorkerToHost } from "../engine-contract.js";
+import type { HostToWorker, WireError, WorkerToHost } from "../worker-contract.js";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 const isId = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value > 0;

@@ -2,7 +2,8 @@
  * The engine inside a worker: comlink carries the control API (init, reset, threads, dispose);
  * evals and batched host calls use the dedicated port, one message per batch.
  */
-import type { CallResult, GuestCall, HostToWorker, Reply, StreamedEvent, WorkerApi, WorkerToHost } from "../engine-contract.js";
+import type { CallResult, GuestCall, StreamedEvent } from "../engine-contract.js";
+import type { HostToWorker, Reply, WorkerApi, WorkerToHost } from "../worker-contract.js";
 import { createEngine } from "../core/engine-bootstrap.js";
 import { baseImageSeed } from "../engine/base-image.js";
 import { Inbox } from "../util/inbox.js";

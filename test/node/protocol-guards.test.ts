@@ -4,7 +4,7 @@
  * well-formed and rejected when not; toWireError turns anything thrown into plain WireError data.
  */
 import { describe, expect, it } from "vitest";
-import type { HostToWorker, WorkerToHost } from "../../src/engine-contract.js";
+import type { HostToWorker, WorkerToHost } from "../../src/worker-contract.js";
 import { QuickboxError } from "../../src/errors.js";
 import { errorOutcome } from "../../src/result/outcomes.js";
 import { isHostToWorker, isWorkerToHost, toWireError } from "../../src/transport/protocol.js";
