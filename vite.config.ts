@@ -76,10 +76,10 @@ export default defineConfig({
             "acorn",
             "sucrase",
             "devalue",
-            // host/ts-namespaces.ts loads sucrase's parser on demand: optimized up front, not mid-run.
-            "sucrase/dist/parser/index.js",
-            "sucrase/dist/parser/tokenizer/types.js",
-            "sucrase/dist/parser/tokenizer/keywords.js",
+            // engine/ts-namespaces.ts loads sucrase's parser on demand: optimized up front, not mid-run.
+            "sucrase/dist/esm/parser/index.js",
+            "sucrase/dist/esm/parser/tokenizer/types.js",
+            "sucrase/dist/esm/parser/tokenizer/keywords.js",
           ],
         },
         test: {

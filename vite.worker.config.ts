@@ -20,7 +20,7 @@ export default defineConfig({
     },
     rollupOptions: {
       external: [/^node:/],
-      output: { inlineDynamicImports: true },
+      output: { codeSplitting: false },
     },
   },
 });

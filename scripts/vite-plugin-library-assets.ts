@@ -1,14 +1,18 @@
 /**
  * Library builds only (vite.config.ts: the entry points; vite.worker.config.ts: dist/worker.mjs).
- * Some modules locate files differently inside this repository than in the published package;
- * the builds swap them for their package form:
- * - src/runtime/wasm-url.ts → `new URL("./quickjs.wasm", import.meta.url)`, and the wasm (with the
- *   base image inside: scripts/seeded-wasm.ts) is emitted next to dist/index.js (instead of vite
- *   inlining it as base64). It stays inside a function:
- *   workerd has no `import.meta.url`, and evaluating it on import would fail there;
- * - src/transport/worker-url.ts → `new Worker(new URL("./worker.mjs", import.meta.url), …)` for
- *   browsers and Deno; src/runtime/node-worker-url.ts → the same file for Node's worker_threads;
- * - src/runtime/release-wasm-location.ts → `./quickjs.wasm` beside node-host.js;
+ * Two modules locate the package's files differently inside this repository than in the published
+ * package; the builds swap them for their package form:
+ * - src/runtime/web-assets.ts (browsers, Deno) → `new Worker(new URL("./worker.mjs",
+ *   import.meta.url), …)` and `new URL("./quickjs.wasm", import.meta.url)`, the forms bundlers
+ *   recognise and copy; the wasm (with the base image inside: scripts/seeded-wasm.ts) is emitted
+ *   next to dist/index.js (instead of vite inlining it as base64). The URL is made inside a
+ *   function: workerd has no `import.meta.url`, and evaluating it on import would fail there;
+ * - src/runtime/node-assets.ts (Node, Deno, Bun) → the same two files as paths on disk, beside
+ *   node-host.js, named in a form no bundler rewrites: webpack turns `new URL("./x",
+ *   import.meta.url)` in a server bundle (Next.js route handlers) into its own relative-URL
+ *   object, which Node's fs and worker_threads refuse, and Turbopack rewrites any
+ *   `new URL(…, import.meta.url)`, even through variables. Where a bundle moved the code away from the
+ *   package's folder, the installed package's files are used (resolved from the working directory);
  * - src/runtime/node-host.ts, imported by host modules, becomes the external `#node-host`
  *   (package.json "imports": Node, Deno and Bun get dist/node-host.js, everything else the
  *   `node:`-free dist/node-host-unavailable.js).
@@ -25,27 +29,41 @@ export const WORKER_FILE_NAME = "worker.mjs";
 export const NODE_HOST_IMPORT = "#node-host";
 export const WORKERD_WASM_MODULE = "wasm-workerd.js";
 
+const NODE_IMPORT = (module: string) => `await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:${module}")`;
+
 // `"x" + ""` keeps vite's own asset and worker plugins from resolving these at library build time;
 // renderChunk turns them back into plain literals.
 const LIBRARY_REPLACEMENTS: Record<string, string> = {
-  "src/runtime/wasm-url.ts": `export function releaseWasmUrl() { return new URL("./${WASM_FILE_NAME}" + "", import.meta.url).href; }\n`,
-  "src/transport/worker-url.ts": [
+  "src/runtime/web-assets.ts": [
     "export function createModuleWorker() {",
     `  const worker = new Worker(new URL("./${WORKER_FILE_NAME}" + "", import.meta.url), { type: "module", name: "quickbox" });`,
     `  return { worker, url: String(import.meta.url).replace(/[^/]*$/, "${WORKER_FILE_NAME}") };`,
     "}",
+    `export function releaseWasmUrl() { return new URL("./${WASM_FILE_NAME}" + "", import.meta.url).href; }`,
     "",
   ].join("\n"),
-  "src/runtime/node-worker-url.ts": `export function nodeWorkerUrl() { return new URL("./${WORKER_FILE_NAME}" + "", import.meta.url); }\n`,
-  "src/runtime/release-wasm-location.ts": `export async function releaseWasmLocation() { return new URL("./${WASM_FILE_NAME}" + "", import.meta.url); }\n`,
+  "src/runtime/node-assets.ts": [
+    `const FILES = { worker: "${WORKER_FILE_NAME}", wasm: "${WASM_FILE_NAME}" };`,
+    `const EXPORTS = { worker: "quickbox/worker", wasm: "quickbox/${WASM_FILE_NAME}" };`,
+    "export async function nodeAssetPath(asset) {",
+    `  const { existsSync } = ${NODE_IMPORT("fs")};`,
+    `  const { fileURLToPath, pathToFileURL } = ${NODE_IMPORT("url")};`,
+    // A file name put in place of the module's own, not `new URL(name, base)`: Turbopack
+    // rewrites even `new URL(variable, variable holding import.meta.url)` into a reference of its own.
+    "  const here = import.meta.url;",
+    '  if (typeof here === "string" && here.startsWith("file:")) {',
+    "    const beside = fileURLToPath(here).replace(/[^\\\\/]*$/, FILES[asset]);",
+    "    if (existsSync(beside)) return beside;",
+    "  }",
+    `  const { createRequire } = ${NODE_IMPORT("module")};`,
+    "  return createRequire(pathToFileURL(`${process.cwd()}/`).href).resolve(EXPORTS[asset]);",
+    "}",
+    "",
+  ].join("\n"),
 };
 
-const handedModule = (what: string) => `throw new Error("quickbox worker: ${what} is not used here; the host hands the worker a compiled module");`;
-
 const WORKER_REPLACEMENTS: Record<string, string> = {
-  "src/runtime/wasm-url.ts": `export function releaseWasmUrl() { ${handedModule("the .wasm URL")} }\n`,
-  "src/runtime/node-worker-url.ts": `export function nodeWorkerUrl() { throw new Error("quickbox worker: workers do not start workers"); }\n`,
-  "src/runtime/release-wasm-location.ts": `export async function releaseWasmLocation() { ${handedModule("the .wasm file")} }\n`,
+  "src/runtime/node-assets.ts": `export async function nodeAssetPath() { throw new Error("quickbox worker: the host hands the worker a compiled module, and workers start no workers"); }\n`,
 };
 
 const VARIANT_WASM_URL = /new URL\("emscripten-module\.wasm",\s*import\.meta\.url\)/;
@@ -102,6 +120,10 @@ export function libraryAssets(): Plugin {
         if (!code.includes(`new URL("./${file}", import.meta.url)`)) this.error(`the bundle does not reference ${file} in new URL("./${file}", import.meta.url) form`);
       }
       if (VARIANT_WASM_URL.test(code)) this.error("the QuickJS variant's own wasm URL is still in the bundle");
+      const nodeHost = bundle["node-host.js"];
+      if (nodeHost?.type === "chunk" && /new URL\(/.test(nodeHost.code)) {
+        this.error("node-host.js makes a new URL(…): webpack and Turbopack rewrite those in server bundles (see node-assets above)");
+      }
       // The QuickJS .wasm with the base image inside (scripts/seeded-wasm.ts; src/engine/embedded-seed.ts).
       const { wasm, problem } = await loadSeededWasm();
       if (problem) this.warn(problem);

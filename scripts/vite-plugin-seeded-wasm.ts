@@ -1,7 +1,7 @@
 /**
  * The playground (vite.demo.config.ts) gets the .wasm the package ships, with the base image
  * inside (scripts/seeded-wasm.ts), instead of QuickJS's own: it then starts as fast as an app on
- * the package does. Replaces the one import that names the .wasm (src/runtime/wasm-url.ts): in
+ * the package does. Replaces the one import that names the .wasm (src/runtime/web-assets.ts): in
  * `vite build` the bytes are emitted as an asset, under the dev server they are served from
  * memory. Built once per server or build; a stale one (the prelude changed since) is refused by
  * the engine, which then builds its image as before.

@@ -7,7 +7,10 @@
  *   guest ──GuestCall──▶ engine ──EngineClient──▶ host (tools, store)
  *   guest ◀─CallResult── engine ◀──EvalRequest── host
  *                         engine ──EngineReply──▶ host: renders the EvalResult once
+ *
+ * Between the host and an engine worker, these travel in the messages of worker-contract.ts.
  */
+import type { WebCryptoKey } from "./platform-types.js";
 import type { ClockMode, DecisionType, PersistenceMode, ThreadInfo } from "./types.js";
 
 // ── Guest ⇄ engine: host calls ──────────────────────────────────────────────────────────────
@@ -128,8 +131,8 @@ export interface CallLimits {
 /** Everything the engine needs from the interpreter's options; plain data (posted to workers). */
 export interface EngineOptions extends CallLimits {
   mode: PersistenceMode;
-  snapshotSigningKey: string | Uint8Array | CryptoKey | undefined;
-  encryptionKey: string | Uint8Array | CryptoKey | undefined;
+  snapshotSigningKey: string | Uint8Array | WebCryptoKey | undefined;
+  encryptionKey: string | Uint8Array | WebCryptoKey | undefined;
   timeoutMs: number;
   wallTimeoutMs: number;
   memoryLimitBytes: number;
@@ -383,4 +386,3 @@ export interface EngineClient {
   onThreadsLost?: (threadIds: string[], reason: string) => void;
 }
 
-// The host ⇄ worker messages (the worker protocol) are in worker-contract.ts.

@@ -85,13 +85,14 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
       engine: resolved.engine,
       manifest,
       workers: resolved.workers,
-      loadWasm: () => (given ? Promise.resolve(given) : defaultWasmModule()),
+      runtime: resolved.runtime,
+      loadWasm: () => (given ? Promise.resolve(given) : defaultWasmModule(resolved.runtime)),
     });
   } else {
     // The engine itself (QuickJS, the TypeScript and JavaScript parsers, the guest prelude) is
     // loaded only here: with the default isolation it lives in the worker, not in this bundle.
     const { createInlineClient } = await import("./transport/inline-engine.js");
-    client = await createInlineClient(resolved.engine, manifest, resolved.wasmModule);
+    client = await createInlineClient(resolved.engine, manifest, resolved.wasmModule, resolved.runtime);
   }
   const threads = new ThreadDirectory(client, executor, resolved, headSigningKey);
   const cells = new BackgroundCells();

@@ -7,7 +7,7 @@ import { SubagentRunner } from "./host/subagents.js";
 import { ToolRegistry } from "./host/tool-registry.js";
 import { SkillLibrary } from "./host/skills.js";
 import { safeEmitter, type EmitEvent } from "./host/events.js";
-import { detectRuntime } from "./runtime/detect.js";
+import { hostRuntime, type HostRuntime } from "./runtime/host-runtime.js";
 import type { ClockMode, InterpreterEvent, InterpreterOptions, Isolation, PersistenceMode, RecoverDecision, SnapshotStore } from "./types.js";
 import type { KeyInput } from "./snapshot/snapshot-keys.js";
 import { memoryStore } from "./stores/memory-store.js";
@@ -31,6 +31,8 @@ export const MAX_WORKERS = 64;
 
 /** Options as the host side uses them. */
 export interface ResolvedOptions {
+  /** The runtime's facts (runtime/host-runtime.ts), handed on to the transport. */
+  runtime: HostRuntime;
   engine: EngineOptions;
   isolation: Isolation;
   workers: number;
@@ -175,13 +177,8 @@ function flag(options: Record<string, unknown>, name: string, fallback: boolean)
   return value;
 }
 
-/** Workers where the runtime has them; inline on workerd (and anywhere without workers). */
-export function defaultIsolation(): Isolation {
-  const runtime = detectRuntime();
-  return runtime === "node" || runtime === "deno" || runtime === "browser" ? "worker" : "inline";
-}
-
-export function resolveOptions(input: InterpreterOptions | undefined): ResolvedOptions {
+/** `runtime`: this process's unless a test names another. */
+export function resolveOptions(input: InterpreterOptions | undefined, runtime: HostRuntime = hostRuntime()): ResolvedOptions {
   if (input !== undefined && (typeof input !== "object" || input === null || Array.isArray(input))) {
     invalid("createInterpreter options must be an object");
   }
@@ -189,8 +186,8 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
   for (const key of Object.keys(options)) {
     if (!KNOWN_OPTIONS.has(key)) invalid(`unknown option ${JSON.stringify(key)}; known options: ${[...KNOWN_OPTIONS].join(", ")}`);
   }
-  const onWorkerd = detectRuntime() === "workerd";
-  const memoryLimitBytes = wholeNumber(options, "memoryLimitBytes", onWorkerd ? WORKERD_DEFAULT_MEMORY_LIMIT_BYTES : DEFAULT_MEMORY_LIMIT_BYTES, MIN_MEMORY_BYTES, MAX_MEMORY_LIMIT_BYTES);
+  const smallIsolate = runtime.requestScopedIsolate;
+  const memoryLimitBytes = wholeNumber(options, "memoryLimitBytes", smallIsolate ? WORKERD_DEFAULT_MEMORY_LIMIT_BYTES : DEFAULT_MEMORY_LIMIT_BYTES, MIN_MEMORY_BYTES, MAX_MEMORY_LIMIT_BYTES);
   const randomSeed = options.randomSeed;
   if (randomSeed !== undefined && (typeof randomSeed !== "number" || !Number.isFinite(randomSeed))) invalid("randomSeed must be a finite number");
   const wasmModule = options.wasmModule;
@@ -226,8 +223,9 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     if (name !== "task" && !tools.get(name)) invalid(`interruptOn names "${name}", which is not a tool (use the tool's own name, or "task")`);
   }
   return {
+    runtime,
     engine,
-    isolation: oneOf<Isolation>(options, "isolation", ["inline", "worker"], defaultIsolation()),
+    isolation: oneOf<Isolation>(options, "isolation", ["inline", "worker"], runtime.defaultIsolation),
     workers: wholeNumber(options, "workers", 1, 1, MAX_WORKERS),
     tools,
     holds,
@@ -241,7 +239,7 @@ export function resolveOptions(input: InterpreterOptions | undefined): ResolvedO
     store: (store as SnapshotStore | undefined) ?? memoryStore(),
     storeConfigured: store !== undefined,
     maxSnapshotBytes: wholeNumber(options, "maxSnapshotBytes", engine.memoryLimitBytes),
-    maxLiveThreads: wholeNumber(options, "maxLiveThreads", onWorkerd ? WORKERD_DEFAULT_MAX_LIVE_THREADS : DEFAULT_MAX_LIVE_THREADS, 1),
+    maxLiveThreads: wholeNumber(options, "maxLiveThreads", smallIsolate ? WORKERD_DEFAULT_MAX_LIVE_THREADS : DEFAULT_MAX_LIVE_THREADS, 1),
     recover: recover as ResolvedOptions["recover"],
     claimTimeoutMs: positiveNumber(options, "claimTimeoutMs", engine.wallTimeoutMs + CLAIM_MARGIN_MS),
   };

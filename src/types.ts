@@ -1,5 +1,6 @@
 /** Public types of the quickbox contract (DESIGN.md §3). */
 import type { StandardSchemaV1 } from "@standard-schema/spec";
+import type { WasmModule, WebCryptoKey } from "./platform-types.js";
 
 /** A JSON Schema object (draft 4, 7, 2019-09 or 2020-12). */
 export type JsonSchema = { [key: string]: unknown } | boolean;
@@ -170,9 +171,9 @@ export interface InterpreterOptions {
   /** Where snapshots go. Default memoryStore(); passing one persists every eval that changes a thread. */
   store?: SnapshotStore;
   /** HMAC-SHA256 key: snapshots are signed and verified on restore. */
-  snapshotSigningKey?: string | Uint8Array | CryptoKey;
+  snapshotSigningKey?: string | Uint8Array | WebCryptoKey;
   /** AES-GCM key (16/24/32 raw bytes or a CryptoKey): snapshots are encrypted at rest. */
-  encryptionKey?: Uint8Array | CryptoKey;
+  encryptionKey?: Uint8Array | WebCryptoKey;
   /** Larger snapshots are not stored (warnings says so). Default memoryLimitBytes. */
   maxSnapshotBytes?: number;
   /** Idle threads beyond this hibernate into the store. Default 64. */
@@ -210,7 +211,7 @@ export interface InterpreterOptions {
   /** A number makes Math.random deterministic per thread. */
   randomSeed?: number;
   /** A compiled QuickJS WebAssembly.Module (required on workerd). */
-  wasmModule?: WebAssembly.Module;
+  wasmModule?: WasmModule;
 }
 
 export interface EvalOptions {

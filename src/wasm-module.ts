@@ -3,5 +3,7 @@
  * CompiledWasm rule (wrangler) or a wasm loader gives it as a compiled module, the form
  * `createInterpreter({ wasmModule })` takes. Declarations only: nothing here runs.
  */
-declare const quickjsWasm: WebAssembly.Module;
+import type { WasmModule } from "./platform-types.js";
+
+declare const quickjsWasm: WasmModule;
 export default quickjsWasm;

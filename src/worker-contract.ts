@@ -1,13 +1,12 @@
 /**
- * The worker contract: what crosses between the host and an engine worker — the control API over
- * comlink, the hot-path port's messages, errors as plain data. Types only (see engine-contract.ts
- * for the requests and replies these carry).
+ * The wire between the host and an engine worker (a Web Worker or worker_thread): the control API
+ * over comlink, and the messages of the hot-path port that carry evals and batched host calls. The
+ * values inside are the engine contract's (engine-contract.ts). Types only.
  */
 import type { BaseImageSeed } from "./engine/base-image-seed.js";
 import type { CallResult, EncodedSnapshot, EngineOptions, EngineReply, EvalRequest, ForkRequest, GuestCall, GuestManifest, ResumeRequest, SnapshotRequest, StreamedEvent } from "./engine-contract.js";
+import type { MessagePortLike, WasmModule } from "./platform-types.js";
 import type { ThreadInfo } from "./types.js";
-
-// ── Host ⇄ worker ───────────────────────────────────────────────────────────────────────────
 
 /** Errors cross a worker boundary as plain data; QuickboxError's code and reason travel too. */
 export interface WireError {
@@ -21,7 +20,7 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 /** The worker's control API, over comlink (evals use the hot-path port below). */
 export interface WorkerApi {
   /** `imageSeed`: another worker's base image (no build). The reply: whether this worker built its own, which imageSeed() hands over (null if given one), asked once the first eval is done. */
-  init(options: EngineOptions, manifest: GuestManifest, port: MessagePort, wasmModule?: WebAssembly.Module, cancelFlags?: SharedArrayBuffer, imageSeed?: BaseImageSeed): Promise<Reply<{ builtImage: boolean }>>;
+  init(options: EngineOptions, manifest: GuestManifest, port: MessagePortLike, wasmModule: WasmModule, cancelFlags?: SharedArrayBuffer, imageSeed?: BaseImageSeed): Promise<Reply<{ builtImage: boolean }>>;
   imageSeed(): Promise<Reply<BaseImageSeed | null>>;
   snapshot(request: SnapshotRequest): Promise<Reply<EncodedSnapshot>>;
   fork(request: ForkRequest): Promise<Reply<EncodedSnapshot>>;

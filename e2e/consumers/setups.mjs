@@ -12,6 +12,14 @@ export const setups = [
     timeoutMs: 420_000,
   },
   {
+    name: "next-webpack",
+    title: "Next.js 16: next build --webpack + next start (client page, route handlers)",
+    app: "next",
+    copiedTools: ["next", "react", "react-dom", "typescript", "@types/node", "@types/react", "@types/react-dom"],
+    check: "next/check-webpack.mjs",
+    timeoutMs: 420_000,
+  },
+  {
     name: "wrangler",
     title: "wrangler 4 on Node 22: README's Worker + wrangler.jsonc (dry-run deploy, dev)",
     app: "wrangler",
@@ -52,6 +60,13 @@ export const setups = [
     tools: ["typescript", "@types/node"],
     check: "tsc-nodenext-cjs/check.mjs",
   },
+  {
+    name: "tsc-node",
+    title: "tsc --noEmit, Node only (lib ES2023 + @types/node 20 and 26, no DOM)",
+    app: "tsc-node",
+    tools: ["typescript", "@types/node"],
+    check: "tsc-node/check.mjs",
+  },
   { name: "tsc-browser", title: "tsc --noEmit, browser only (lib dom, no @types/node)", app: "tsc-browser", tools: ["typescript"], check: "tsc-browser/check.mjs" },
   {
     name: "tsc-cloudflare",
@@ -59,5 +74,12 @@ export const setups = [
     app: "tsc-cloudflare",
     tools: ["typescript", "@cloudflare/workers-types"],
     check: "tsc-cloudflare/check.mjs",
+  },
+  {
+    name: "tsc-workerd",
+    title: "tsc --noEmit, workerd only (`wrangler types`: workerd's runtime types, lib ES2024)",
+    app: "tsc-workerd",
+    tools: ["typescript"],
+    check: "tsc-workerd/check.mjs",
   },
 ];

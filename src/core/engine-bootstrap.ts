@@ -1,14 +1,13 @@
 /**
  * Builds the engine side (base image, instance pool, InterpreterCore) wherever it runs: inline or
- * in a worker. The runtime's capabilities and the wasm module are chosen in src/runtime/ and
- * passed in.
+ * in a worker. The runtime's capabilities and the compiled wasm module are decided in src/runtime/
+ * and passed in.
  */
 import type { EngineOptions, GuestManifest } from "../engine-contract.js";
 import { getBaseImage, type BaseImage, type BaseImageSeed } from "../engine/base-image.js";
 import { InstancePool } from "../engine/instance-pool.js";
 import { RELEASE_BUILD } from "../engine/wasm-build.js";
-import { engineCapabilities } from "../runtime/capabilities.js";
-import { defaultWasmModule } from "../runtime/wasm-loading.js";
+import type { EngineCapabilities } from "../runtime/host-runtime.js";
 import { aesKey, hmacKey, type SnapshotKeys } from "../snapshot/snapshot-keys.js";
 import { InterpreterCore } from "./interpreter-core.js";
 
@@ -25,10 +24,16 @@ export interface CreatedEngine {
   image: BaseImage;
 }
 
-export async function createEngine(options: EngineOptions, manifest: GuestManifest, wasmModule: WebAssembly.Module | undefined, imageSeed?: BaseImageSeed): Promise<CreatedEngine> {
-  const image = await getBaseImage(RELEASE_BUILD, wasmModule ?? (await defaultWasmModule()), imageSeed);
+export async function createEngine(
+  options: EngineOptions,
+  manifest: GuestManifest,
+  wasmModule: WebAssembly.Module,
+  capabilities: EngineCapabilities,
+  imageSeed?: BaseImageSeed,
+): Promise<CreatedEngine> {
+  const image = await getBaseImage(RELEASE_BUILD, wasmModule, imageSeed);
   const keys = await snapshotKeys(options);
-  const instances = InstancePool.shared(image, engineCapabilities().instancePool);
+  const instances = InstancePool.shared(image, capabilities.instancePool);
   // The first thread's instance boots while the engine's creator receives it and sends the first eval.
   instances.prepare(options.memoryLimitBytes);
   return { core: new InterpreterCore(options, manifest, image, keys, instances), image };

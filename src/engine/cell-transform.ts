@@ -101,7 +101,7 @@ async function stripTypes(code: string): Promise<{ code: string } | { error: { m
     return { error: { message: `the cell nests type assertions (<T>(…)) ${depth} levels deep; at most ${MAX_TYPE_ASSERTION_DEPTH} are accepted (use \`x as T\`)`, loc: { line: 1, column: 1 } } };
   }
   try {
-    const transform = await loadSucrase();
+    const { transform } = await loadSucrase();
     const withNamespaces = MAY_HOLD_NAMESPACE.test(code) ? await compileNamespaces(code, SUCRASE_OPTIONS) : code;
     return { code: transform(withNamespaces, SUCRASE_OPTIONS).code };
   } catch (error) {

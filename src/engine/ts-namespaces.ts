@@ -16,38 +16,21 @@
  */
 import { parse as parseJavaScript } from "acorn";
 import type { Options } from "sucrase";
-import type { SucraseToken } from "sucrase/dist/parser/index.js";
+import type { SucraseToken } from "sucrase/dist/esm/parser/index.js";
 
 export const MAX_NAMESPACE_DEPTH = 8;
 
-interface Parser {
-  transform: typeof import("./sucrase-transform.js").transform;
-  parse: (input: string, jsx: boolean, typescript: boolean, flow: boolean) => { tokens: SucraseToken[] };
-  TokenType: Record<string, number>;
-  ContextualKeyword: Record<string, number>;
-}
+type Parser = Awaited<ReturnType<typeof loadSucrase>>;
 
-let parser: Promise<Parser> | null = null;
-
-/** sucrase's parser, loaded when a file may hold a namespace (most never do). */
-function loadParser(): Promise<Parser> {
-  parser ??= Promise.all([
-    loadSucrase(),
-    import("sucrase/dist/parser/index.js"),
-    import("sucrase/dist/parser/tokenizer/types.js"),
-    import("sucrase/dist/parser/tokenizer/keywords.js"),
-  ]).then(([transform, index, types, keywords]) => ({ transform, parse: index.parse, TokenType: types.TokenType, ContextualKeyword: keywords.ContextualKeyword }));
-  return parser;
-}
-
-let sucrase: Promise<typeof import("./sucrase-transform.js").transform> | null = null;
+let sucrase: Promise<typeof import("./sucrase-transform.js")> | null = null;
 
 /**
- * sucrase's transform, loaded on the first TypeScript cell (or skill file): plain JavaScript cells
- * never need it, and evaluating its modules cost ~10 ms of every engine worker's start.
+ * sucrase (its transform, and its parser for the namespaces), loaded on the first TypeScript cell
+ * (or skill file): plain JavaScript cells never need it, and evaluating its modules cost ~10 ms of
+ * every engine worker's start.
  */
-export function loadSucrase(): Promise<typeof import("./sucrase-transform.js").transform> {
-  sucrase ??= import("./sucrase-transform.js").then((module) => module.transform);
+export function loadSucrase(): Promise<typeof import("./sucrase-transform.js")> {
+  sucrase ??= import("./sucrase-transform.js");
   return sucrase;
 }
 
@@ -71,7 +54,7 @@ interface JsNode {
 export async function compileNamespaces(source: string, sucraseOptions: Options): Promise<string> {
   if (!/\b(?:namespace|module)\b/.test(source)) return source;
   const jsx = sucraseOptions.transforms.includes("jsx");
-  return rewrite(await loadParser(), source, jsx, sucraseOptions, null, 0);
+  return rewrite(await loadSucrase(), source, jsx, sucraseOptions, null, 0);
 }
 
 function rewrite(p: Parser, source: string, jsx: boolean, options: Options, parent: string | null, depth: number): string {

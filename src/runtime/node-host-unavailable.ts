@@ -1,9 +1,12 @@
 /**
  * `#node-host` outside Node, Deno and Bun (browsers, workerd, other edge runtimes): the same
- * exports as node-host.ts, without any `node:` import. Nothing calls them there (the runtime is
- * detected first); if something does, the error says what to pass instead.
+ * exports as node-host.ts, without any `node:` import. Nothing calls them there (host-runtime.ts
+ * reads NODE_BUILTINS first); if something does, the error says what to pass instead.
  */
+import type { Endpoint } from "comlink";
 import type { SpawnedWorker } from "../transport/spawn-worker.js";
+
+export const NODE_BUILTINS: boolean = false;
 
 function unavailable(what: string): Error {
   return new Error(`quickbox: ${what} needs Node, Deno or Bun; this bundle was built for another runtime (pass wasmModule, or isolation "inline")`);
@@ -22,5 +25,9 @@ export function workerExecArgv(_execArgv: readonly string[]): string[] {
 }
 
 export async function spawnNodeWorker(_options: { maxStackSizeBytes: number }): Promise<SpawnedWorker> {
+  throw unavailable("a worker_thread");
+}
+
+export async function nodeParentEndpoint(): Promise<Endpoint> {
   throw unavailable("a worker_thread");
 }

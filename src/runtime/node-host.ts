@@ -1,18 +1,22 @@
 /**
  * What quickbox does through Node's built-in modules (on Node, Deno and Bun): reading a QuickJS
- * .wasm file and starting the engine worker as a worker_thread. The published package reaches
- * this module only through `#node-host` (package.json "imports": its "node", "deno" and "bun"
- * conditions are this file, the default is node-host-unavailable.ts), so browser and edge bundles
- * never contain a `node:` import and need no Node compatibility flag.
+ * .wasm file, starting the engine worker as a worker_thread, and that worker's side of the
+ * channel. The published package reaches this module only through `#node-host` (package.json
+ * "imports": its "node", "deno" and "bun" conditions are this file, the default is
+ * node-host-unavailable.ts), so browser and edge bundles never contain a `node:` import and need
+ * no Node compatibility flag. Whether to use it is decided in host-runtime.ts.
  */
+import type { Endpoint } from "comlink";
 import type { SpawnedWorker } from "../transport/spawn-worker.js";
-import { nodeWorkerUrl } from "./node-worker-url.js";
-import { releaseWasmLocation } from "./release-wasm-location.js";
+import { nodeAssetPath } from "./node-assets.js";
+
+/** This bundle has Node's built-ins (host-runtime.ts reads it). */
+export const NODE_BUILTINS: boolean = true;
 
 /** The bytes of a build's .wasm: the release build's shipped file, or another build's by package path. */
 export async function readWasmBytes(specifier: string | null): Promise<Uint8Array<ArrayBuffer>> {
   const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:fs/promises");
-  if (specifier === null) return readFile(await releaseWasmLocation());
+  if (specifier === null) return readFile(await nodeAssetPath("wasm"));
   const { createRequire } = await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:module");
   return readFile(createRequire(import.meta.url).resolve(specifier));
 }
@@ -42,14 +46,14 @@ export function workerExecArgv(execArgv: readonly string[]): string[] {
 export async function spawnNodeWorker(options: { maxStackSizeBytes: number }): Promise<SpawnedWorker> {
   const { Worker } = await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:worker_threads");
   const { default: nodeEndpoint } = await import("comlink/dist/esm/node-adapter.mjs");
-  const url = nodeWorkerUrl();
-  const worker = new Worker(url, {
+  const script = await nodeAssetPath("worker");
+  const worker = new Worker(script, {
     resourceLimits: { stackSizeMb: nodeStackSizeMb(options.maxStackSizeBytes) },
     execArgv: workerExecArgv(process.execArgv),
   });
   worker.unref();
   return {
-    url: url.href,
+    url: script,
     endpoint: nodeEndpoint(worker as never),
     unref: () => worker.unref(),
     terminate: () => void worker.terminate(),
@@ -58,4 +62,12 @@ export async function spawnNodeWorker(options: { maxStackSizeBytes: number }): P
       worker.on("exit", (code: number) => listener(`worker exited with code ${code}`));
     },
   };
+}
+
+/** Inside the engine worker: the channel to the thread that started it. */
+export async function nodeParentEndpoint(): Promise<Endpoint> {
+  const { parentPort } = await import(/* @vite-ignore */ /* webpackIgnore: true */ "node:worker_threads");
+  const { default: nodeEndpoint } = await import("comlink/dist/esm/node-adapter.mjs");
+  if (!parentPort) throw new Error("quickbox worker: not started as a worker thread");
+  return nodeEndpoint(parentPort as never);
 }

@@ -14,6 +14,7 @@ import type { EncodedSnapshot, EngineOptions, EngineOutcome, EngineReply, EvalRe
 import type { HostToWorker, Reply, WireError, WorkerApi, WorkerToHost } from "../worker-contract.js";
 import { isQuickboxError, QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
 import { disposedOutcome, workerRestartedOutcome } from "../result/outcomes.js";
+import type { HostRuntime } from "../runtime/host-runtime.js";
 import type { ThreadInfo } from "../types.js";
 import { imageSeedFor, rememberImageSeed } from "./image-seeds.js";
 import { CallSession } from "./call-session.js";
@@ -53,6 +54,8 @@ export interface PoolSettings {
   engine: EngineOptions;
   manifest: GuestManifest;
   workers: number;
+  /** How this runtime starts workers (runtime/host-runtime.ts). */
+  runtime: HostRuntime;
   /** The compiled QuickJS module (compiled once, on this thread, while the worker starts). */
   loadWasm(): Promise<WebAssembly.Module>;
 }
@@ -101,7 +104,7 @@ export class EngineWorker {
     // The module compiles here while the worker's script loads; the worker gets it compiled.
     const wasm = settings.loadWasm();
     wasm.catch(() => {});
-    const spawned = await spawnWorker({ maxStackSizeBytes: settings.engine.maxStackSizeBytes });
+    const spawned = await spawnWorker(settings.runtime, { maxStackSizeBytes: settings.engine.maxStackSizeBytes });
     const api = Comlink.wrap<WorkerApi>(spawned.endpoint);
     const channel = new MessageChannel();
     const worker = new EngineWorker(spawned, api, channel.port1, settings, onDeath);

@@ -5,8 +5,16 @@
  */
 import { createEngine } from "../core/engine-bootstrap.js";
 import type { EngineOptions, GuestManifest } from "../engine-contract.js";
+import { engineCapabilities, type HostRuntime } from "../runtime/host-runtime.js";
+import { defaultWasmModule } from "../runtime/wasm-loading.js";
 import { InlineClient } from "./inline-client.js";
 
-export async function createInlineClient(options: EngineOptions, manifest: GuestManifest, wasmModule: WebAssembly.Module | undefined): Promise<InlineClient> {
-  return new InlineClient((await createEngine(options, manifest, wasmModule)).core);
+export async function createInlineClient(
+  options: EngineOptions,
+  manifest: GuestManifest,
+  wasmModule: WebAssembly.Module | undefined,
+  runtime: HostRuntime,
+): Promise<InlineClient> {
+  const compiled = wasmModule ?? (await defaultWasmModule(runtime));
+  return new InlineClient((await createEngine(options, manifest, compiled, engineCapabilities(runtime))).core);
 }

@@ -1,12 +1,13 @@
 /**
- * Starting an engine worker on each runtime: a module Web Worker in browsers and Deno, a
- * worker_thread in Node and Bun (runtime/node-host.ts, with a stack big enough that QuickJS's own
- * stack limit trips first).
+ * Starting an engine worker the way the runtime does (HostRuntime.workers, decided in
+ * runtime/host-runtime.ts): a module Web Worker in browsers and Deno, a worker_thread in Node and
+ * Bun (runtime/node-host.ts, with a stack big enough that QuickJS's own stack limit trips first).
  */
 import type * as Comlink from "comlink";
-import { detectRuntime } from "../runtime/detect.js";
+import { QuickboxError } from "../errors.js";
+import type { HostRuntime } from "../runtime/host-runtime.js";
 import { spawnNodeWorker } from "../runtime/node-host.js";
-import { createModuleWorker } from "./worker-url.js";
+import { createModuleWorker } from "../runtime/web-assets.js";
 
 export interface SpawnedWorker {
   /** The worker script's URL (as far as it is known), for error messages. */
@@ -31,12 +32,15 @@ export interface SpawnedWorker {
 export const WEB_WORKER_MAX_STACK_BYTES = 128 * 1024;
 
 /** The QuickJS stack limit a worker on this runtime can honour. */
-export function workerStackLimitBytes(requested: number): number {
-  return detectRuntime() === "node" ? requested : Math.min(requested, WEB_WORKER_MAX_STACK_BYTES);
+export function workerStackLimitBytes(runtime: HostRuntime, requested: number): number {
+  return runtime.workers === "worker-thread" ? requested : Math.min(requested, WEB_WORKER_MAX_STACK_BYTES);
 }
 
-export async function spawnWorker(options: { maxStackSizeBytes: number }): Promise<SpawnedWorker> {
-  if (detectRuntime() === "node") return spawnNodeWorker(options);
+export async function spawnWorker(runtime: HostRuntime, options: { maxStackSizeBytes: number }): Promise<SpawnedWorker> {
+  if (runtime.workers === "worker-thread") return spawnNodeWorker(options);
+  if (runtime.workers === "none") {
+    throw new QuickboxError("WORKER_FAILED", `this runtime (${runtime.kind}) cannot start workers: use isolation "inline"`);
+  }
   const { worker, url } = createModuleWorker();
   // Listen at once: an error before anyone subscribed (the script cannot load) must not be lost,
   // and an unhandled worker error ends the whole process in Deno.

@@ -21,7 +21,7 @@ export class WorkerPool implements EngineClient {
 
   /** Starts the first worker now, so that a worker that cannot start fails createInterpreter. */
   static async start(settings: PoolSettings): Promise<WorkerPool> {
-    const engine = { ...settings.engine, maxStackSizeBytes: workerStackLimitBytes(settings.engine.maxStackSizeBytes) };
+    const engine = { ...settings.engine, maxStackSizeBytes: workerStackLimitBytes(settings.runtime, settings.engine.maxStackSizeBytes) };
     const pool = new WorkerPool({ ...settings, engine });
     await pool.#worker(0);
     return pool;

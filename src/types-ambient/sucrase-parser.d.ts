@@ -1,6 +1,7 @@
-// sucrase's own parser (sucrase 3.35.1, pinned): engine/ts-namespaces.ts reads its tokens to find
-// TypeScript namespaces, which sucrase's transform drops. Only what that file uses is declared.
-declare module "sucrase/dist/parser/index.js" {
+// sucrase's own parser (sucrase 3.35.1, pinned; its ES module build, the transform's own):
+// engine/ts-namespaces.ts reads its tokens to find TypeScript namespaces, which sucrase's transform
+// drops. Only what that file uses is declared.
+declare module "sucrase/dist/esm/parser/index.js" {
   export interface SucraseToken {
     type: number;
     contextualKeyword: number;
@@ -12,10 +13,10 @@ declare module "sucrase/dist/parser/index.js" {
   export function parse(input: string, isJSXEnabled: boolean, isTypeScriptEnabled: boolean, isFlowEnabled: boolean): { tokens: SucraseToken[] };
 }
 
-declare module "sucrase/dist/parser/tokenizer/types.js" {
+declare module "sucrase/dist/esm/parser/tokenizer/types.js" {
   export const TokenType: Record<string, number>;
 }
 
-declare module "sucrase/dist/parser/tokenizer/keywords.js" {
+declare module "sucrase/dist/esm/parser/tokenizer/keywords.js" {
   export const ContextualKeyword: Record<string, number>;
 }

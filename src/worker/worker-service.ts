@@ -9,6 +9,7 @@ import { baseImageSeed } from "../engine/base-image.js";
 import { Inbox } from "../util/inbox.js";
 import type { InterpreterCore } from "../core/interpreter-core.js";
 import type { BaseImage } from "../engine/base-image.js";
+import { engineCapabilities, type HostRuntime } from "../runtime/host-runtime.js";
 import { listen } from "../transport/port-listener.js";
 import { isHostToWorker, toWireError } from "../transport/protocol.js";
 
@@ -39,11 +40,14 @@ export class WorkerService {
   #cancelFlags: Int32Array | null = null;
   #heartbeat: ReturnType<typeof setInterval> | null = null;
 
+  /** `runtime`: the worker's own (the entry decides it once). */
+  constructor(private readonly runtime: HostRuntime) {}
+
   readonly api: WorkerApi = {
     init: (options, manifest, port, wasmModule, cancelFlags, imageSeed) =>
       reply(async () => {
         if (cancelFlags) this.#cancelFlags = new Int32Array(cancelFlags);
-        const { core, image } = await createEngine(options, manifest, wasmModule, imageSeed);
+        const { core, image } = await createEngine(options, manifest, wasmModule, engineCapabilities(this.runtime), imageSeed);
         this.#core = core;
         this.#port = port;
         // Only an image built here is worth handing on: a seed (the host's, or the one in the .wasm) every worker has.

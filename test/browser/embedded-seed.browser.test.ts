@@ -1,5 +1,5 @@
 import { describe } from "vitest";
-import { releaseWasmUrl } from "../../src/runtime/wasm-url.js";
+import { releaseWasmUrl } from "../../src/runtime/web-assets.js";
 import { defineEmbeddedSeedSuite } from "../shared/embedded-seed-suite.js";
 
 const plainWasm = async () => new Uint8Array(await (await fetch(releaseWasmUrl())).arrayBuffer());

@@ -79,6 +79,14 @@ describe("package boundaries (built dist/)", () => {
     expect(worker).not.toMatch(/new URL\(\s*["'][^"']+["']\s*,\s*import\.meta\.url\s*\)/);
   });
 
+  it("sucrase is bundled once: its parser (for namespaces) comes from the same ES module build as its transform", () => {
+    // `"_accessor"` is an entry of sucrase's ContextualKeyword table (parser/tokenizer/keywords.js);
+    // the CommonJS parser (sucrase/dist/parser) beside the ES module build held a second one.
+    const tables = (code: string) => code.split('"_accessor"').length - 1;
+    expect(tables([...moduleGraph("index.js", true).values()].join("\n"))).toBe(1);
+    expect(tables(readFileSync(new URL("worker.mjs", dist), "utf8"))).toBe(1);
+  });
+
   it("ships the worker and the wasm next to the entry, each referenced once, the way bundlers find them", () => {
     const code = [...moduleGraph("index.js", true).values()].join("\n");
     const count = (text: string) => code.split(text).length - 1;
@@ -88,6 +96,13 @@ describe("package boundaries (built dist/)", () => {
     expect(code).not.toMatch(/emscripten-module\.wasm["']\s*,\s*import\.meta\.url/);
     expect(existsSync(new URL("quickjs.wasm", dist))).toBe(true);
     expect(existsSync(new URL("worker.mjs", dist))).toBe(true);
+  });
+
+  it("node-host.js names its files in no form a bundler rewrites (webpack gives `new URL(\"./x\", import.meta.url)` in a server bundle its own URL object, which Node's fs refuses; Turbopack rewrites even `new URL(name, base)`)", () => {
+    const nodeHost = readFileSync(new URL("node-host.js", dist), "utf8");
+    expect(nodeHost).not.toMatch(/new URL\(/);
+    expect(nodeHost).toMatch(/"worker\.mjs"/);
+    expect(nodeHost).toMatch(/"quickjs\.wasm"/);
   });
 
   it("every code export has types and a default condition (require() on Node ≥ 20.19), and its files exist", () => {

@@ -1,32 +1,40 @@
-// Next.js 16 with its defaults (Turbopack): `next build`, then `next start`.
+// Next.js 16 with its defaults (Turbopack): `next build`, then `next start`; check-webpack.mjs runs
+// the same with `next build --webpack`.
 // - The build output holds the QuickJS wasm once per side (client: .next/static, server:
 //   .next/server, where at most once) and no unbundled copy of a package module.
 // - The page's client component runs a program in a Web Worker, driven in Chromium.
-// - The route handler (app/api/eval/route.ts) runs one in a worker_thread; Node fetches its JSON.
+// - The route handlers run one in a worker_thread (app/api/eval/route.ts, the default isolation)
+//   and inline (app/api/eval-inline/route.ts); Node fetches their JSON.
 import { join } from "node:path";
 import { copiesOf, describeFiles, expectEqual, expectPageRanProgram, unbundledCopies } from "../harness/expect.mjs";
 import { tail } from "../harness/processes.mjs";
 
 const env = { NEXT_TELEMETRY_DISABLED: "1" };
 
-export default async function check(t) {
+export default function check(t) {
+  return nextFlow(t, { buildArgs: [] });
+}
+
+export async function nextFlow(t, { buildArgs }) {
   const next = join(t.dir, "node_modules/next/dist/bin/next"); // the app's own copy (see setups.mjs)
-  await t.step("next build", () => t.exec(process.execPath, [next, "build"], { env, timeoutMs: 360_000 }));
+  await t.step(["next build", ...buildArgs].join(" "), () => t.exec(process.execPath, [next, "build", ...buildArgs], { env, timeoutMs: 360_000 }));
   await t.verify(() => expectNextOutput(join(t.dir, ".next"), t.quickbox));
   const port = await t.freePort();
   const url = `http://127.0.0.1:${port}/`;
   const server = await t.step("next start", () =>
     t.server(process.execPath, [next, "start", "--hostname", "127.0.0.1", "--port", String(port)], { env, ready: url }),
   );
-  await t.verify(async () => {
-    const response = await t.step("route handler", () => fetch(`${url}api/eval?factor=2`));
-    const body = await response.text();
-    if (response.status !== 200) {
-      throw new Error(`GET /api/eval answered ${response.status} ${body.slice(0, 200)}; next start printed:\n${serverError(server.output())}`);
-    }
-    const { status, text } = JSON.parse(body);
-    expectEqual(`${status} ${text}`, "ok <result>[ 4, 8, 12 ]</result>", "GET /api/eval");
-  });
+  for (const route of ["api/eval", "api/eval-inline"]) {
+    await t.verify(async () => {
+      const response = await t.step(`route handler ${route}`, () => fetch(`${url}${route}?factor=2`));
+      const body = await response.text();
+      if (response.status !== 200) {
+        throw new Error(`GET /${route} answered ${response.status} ${body.slice(0, 200)}; next start printed:\n${serverError(server.output())}`);
+      }
+      const { status, text } = JSON.parse(body);
+      expectEqual(`${status} ${text}`, "ok <result>[ 4, 8, 12 ]</result>", `GET /${route}`);
+    });
+  }
   const result = await t.step("page", () => t.page(url));
   t.note(`worker: ${result.workers.join(", ") || "none"}`);
   expectPageRanProgram(result);

@@ -5,7 +5,9 @@
 // 2. `wrangler dev`: a program calls get_order and pauses on send_email in the thread's Durable
 //    Object; wrangler dev is stopped and started again (local storage in .wrangler/state), so the
 //    resume restores the paused thread from Durable Object storage and sends the email;
-// 3. /scratch: a plain-Worker thread in KV keeps a variable across two requests.
+// 3. /scratch: a plain-Worker thread in KV keeps a variable across two requests;
+// 4. the two KV bindings are two namespaces: `wrangler kv key list --local` finds the sent email in
+//    OUTBOX only, and the /scratch thread's head in SNAPSHOTS.
 // wrangler's warnings (Node built-ins without nodejs_compat, module rules) are reported as notes.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -62,7 +64,7 @@ export async function wranglerFlow(t, { wasmImport }) {
   await first.stop();
   noteNodeWarnings(t, "dev", first.output());
 
-  await t.step("wrangler dev again", dev);
+  const second = await t.step("wrangler dev again", dev);
   const done = await t.step("resume", () => post("/threads/t1/resume", JSON.stringify({ [interrupt.id]: { type: "approve" } })));
   expectEqual(`${done.status} ${done.value}`, "ok SENT TO ANA@EXAMPLE.COM", `resumed thread (${done.text})`);
 
@@ -71,6 +73,17 @@ export async function wranglerFlow(t, { wasmImport }) {
     await post("/scratch/s1", "order.owner"),
   ]);
   expectEqual(scratch.map((result) => `${result.status} ${result.value}`).join(", "), "ok shipped, ok ana@example.com", "/scratch/s1 evals");
+  await second.stop();
+
+  const keys = async (binding) => {
+    const output = await t.exec(node22, [wrangler, "kv", "key", "list", "--binding", binding, "--local"], { env, timeoutMs: 60_000 });
+    return JSON.parse(output.slice(output.search(/^\[/m), output.lastIndexOf("]") + 1)).map((key) => key.name);
+  };
+  const [outbox, snapshots] = await t.step("wrangler kv key list --local", async () => [await keys("OUTBOX"), await keys("SNAPSHOTS")]);
+  expectEqual(outbox.join(", "), "ana@example.com", "OUTBOX's keys");
+  if (!snapshots.some((key) => key.endsWith(":head:s1")) || snapshots.includes("ana@example.com")) {
+    throw new Error(`SNAPSHOTS should hold /scratch/s1's records (its head) and no email, holds: ${snapshots.join(", ") || "nothing"}`);
+  }
 }
 
 const noted = new WeakMap();

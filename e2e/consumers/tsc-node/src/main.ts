@@ -1,0 +1,28 @@
+// A Node-only app: quickbox with its keys from Node's Web Crypto, file-system persistence, and the
+// raw wasm (quickbox/wasm, quickbox/quickjs.wasm) passed as wasmModule.
+import { webcrypto } from "node:crypto";
+import { createInterpreter, isQuickboxError, type EvalResult, type InterpreterOptions, type ToolDefinition } from "quickbox";
+import { fsStore } from "quickbox/node";
+import quickjsWasm from "quickbox/wasm";
+import sameWasm from "quickbox/quickjs.wasm";
+
+const doubleIt: ToolDefinition<{ n: number }> = { name: "double_it", execute: ({ n }) => n * 2 };
+const encryptionKey = await webcrypto.subtle.importKey("raw", new Uint8Array(32), { name: "AES-GCM" }, false, ["encrypt", "decrypt"]);
+const options: InterpreterOptions = {
+  tools: [doubleIt],
+  store: fsStore("./threads"),
+  snapshotSigningKey: "a signing secret",
+  encryptionKey,
+  wasmModule: Math.random() < 0.5 ? quickjsWasm : sameWasm,
+};
+
+const qb = await createInterpreter(options);
+try {
+  const result: EvalResult = await qb.eval("await tools.doubleIt({ n: 21 })");
+  console.log(result.text);
+} catch (error) {
+  if (!isQuickboxError(error)) throw error;
+  console.error(error.code);
+} finally {
+  await qb.dispose();
+}
