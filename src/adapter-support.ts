@@ -34,3 +34,7 @@ export { directTools, type DirectTool, type DirectCallContext } from "./host/dir
 
 /** Whether a tool's allowedCallers (undefined: both) allow a caller; why a value is not valid. */
 export { allowedCallersProblem, allowsCaller } from "./host/tool-callers.js";
+
+/** Parted records over a small-value store with compare-and-swap: the layer under kvStore, durableObjectStore, denoKvStore and redisStore. */
+export { partedStore, bytesOption, abandonedWriteAgeOption, DEFAULT_ABANDONED_WRITE_AGE_MS, type PartedStoreOptions } from "./stores/parted/parted-store.js";
+export { emptyWrite, partSlots, type IndexCheck, type LooseWrite, type PartedIndex, type PartedWrite, type PartSlot, type SmallValueBackend } from "./stores/parted/small-value-backend.js";
