@@ -12,7 +12,7 @@ import { quoteIdentifier } from "./sql-identifiers.js";
 
 /** The part of node-postgres (`pg`) postgresStore calls: a `Pool` (or a connected `Client`) fits it. */
 export interface PgQueryableLike {
-  query(config: { text: string; values?: unknown[]; binary?: boolean }): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
+  query(config: { text: string; values?: unknown[] }): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
 }
 
 export interface PostgresStoreOptions {
@@ -53,9 +53,10 @@ export function postgresStore(pool: PgQueryableLike, options: PostgresStoreOptio
     return created;
   }
 
-  async function query(text: string, values: unknown[], binary = false) {
+  // Parameters that are Buffers travel in binary; results as text (pg decodes bytea's hex).
+  async function query(text: string, values: unknown[]) {
     await ensureTable();
-    return pool.query({ text, values, ...(binary ? { binary } : {}) });
+    return pool.query({ text, values });
   }
 
   const row = (key: string, value: Uint8Array, meta: { sizeBytes: number; createdAt: number; threadId?: string; kind?: string }) => [
@@ -71,7 +72,7 @@ export function postgresStore(pool: PgQueryableLike, options: PostgresStoreOptio
 
   const store: AtomicSnapshotStore = {
     async get(key) {
-      const { rows } = await query(`SELECT value FROM ${table} WHERE key = $1`, [bytesOf(key)], true);
+      const { rows } = await query(`SELECT value FROM ${table} WHERE key = $1`, [bytesOf(key)]);
       const value = rows[0]?.value;
       return value instanceof Uint8Array ? new Uint8Array(value) : undefined;
     },
@@ -84,7 +85,7 @@ export function postgresStore(pool: PgQueryableLike, options: PostgresStoreOptio
     async list(prefix = "") {
       // Keys starting with `prefix` sort (bytewise) before prefix + byte 0xFF: UTF-8 never has that byte.
       const upper = Buffer.concat([bytesOf(prefix), Buffer.from([0xff])]);
-      const { rows } = await query(`SELECT key, size_bytes, created_at, thread_id, kind FROM ${table} WHERE key >= $1 AND key < $2 ORDER BY key`, [bytesOf(prefix), upper], true);
+      const { rows } = await query(`SELECT key, size_bytes, created_at, thread_id, kind FROM ${table} WHERE key >= $1 AND key < $2 ORDER BY key`, [bytesOf(prefix), upper]);
       return rows.map((found): StoreRecord => {
         const record: StoreRecord = { key: text.decode(found.key as Uint8Array), sizeBytes: Number(found.size_bytes), createdAt: Number(found.created_at) };
         if (found.thread_id) record.threadId = text.decode(found.thread_id as Uint8Array);
