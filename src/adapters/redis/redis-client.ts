@@ -50,7 +50,7 @@ export function redisDriver(client: RedisClientLike, readyTimeoutMs: number): Re
   const ioredis = isIoRedis(client);
   const ready = () => (ioredis ? client.status === "ready" : client.isReady);
   /** Gone for good: closed by its owner (never waited for). */
-  const closed = () => (ioredis ? client.status === "end" || client.status === "close" : !client.isOpen);
+  const closed = () => (ioredis ? client.status === "end" : !client.isOpen);
 
   function whenReady(): Promise<void> {
     if (ready()) return Promise.resolve();
