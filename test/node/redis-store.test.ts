@@ -20,20 +20,26 @@ const freshPrefix = () => `contract:${process.pid}:${prefixes++}:`;
 type ClientKind = "node-redis" | "ioredis";
 
 /** A connected client of `kind`; node-redis as users configure it by default (offline queue on). */
-async function connect(kind: ClientKind): Promise<RedisClientLike & { raw: { sendCommand?: unknown } }> {
+async function connect(kind: "node-redis"): Promise<RedisClientLike & ReturnType<typeof createClient>>;
+async function connect(kind: "ioredis"): Promise<RedisClientLike & Redis>;
+async function connect(kind: ClientKind): Promise<RedisClientLike>;
+async function connect(kind: ClientKind): Promise<RedisClientLike> {
   if (kind === "node-redis") {
     const client = createClient({ url: server.url, socket: { reconnectStrategy: () => 100 } });
     client.on("error", () => {});
     await client.connect();
     clients.push({ close: async () => client.destroy() });
-    return Object.assign(client as unknown as RedisClientLike, { raw: client });
+    return client as unknown as RedisClientLike;
   }
   const client = new Redis(server.url, { retryStrategy: () => 100 });
   client.on("error", () => {});
   await new Promise((resolve) => client.once("ready", resolve));
   clients.push({ close: async () => client.disconnect() });
-  return Object.assign(client as unknown as RedisClientLike, { raw: client });
+  return client as unknown as RedisClientLike;
 }
+
+/** Reads the server's keys directly (what a store left behind). */
+const inspector = () => connect("ioredis");
 
 beforeAll(async () => {
   server = await RedisServer.create();
@@ -63,7 +69,8 @@ for (const kind of ["node-redis", "ioredis"] as const) {
       const big = randomBytes(40 * 2 ** 20 + 123);
       await store.put("snap:big", big, { sizeBytes: big.length, createdAt: 1, threadId: "t", kind: "full" });
       expect(same(await store.get("snap:big"), big)).toBe(true);
-      const keysOf = async (pattern: string) => (await (await connect(kind)).raw as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[kind === "ioredis" ? "keys" : "keys"]!(`${prefix}${pattern}`) as string[];
+      const raw = await inspector();
+      const keysOf = (pattern: string) => raw.keys(`${prefix}${pattern}`);
       expect(await keysOf("p:*")).toHaveLength(Math.ceil(big.length / (512 * 1024)));
       await store.put("snap:big", bytes(7), { sizeBytes: 1, createdAt: 2 });
       expect(await store.get("snap:big")).toEqual(bytes(7));
