@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInterpreter, isQuickboxError } from "../../src/index.js";
 import { postgresStore } from "../../src/postgres.js";
-import { PostgresServer } from "../shared/database-servers.js";
+import { PostgresServer } from "../../scripts/database-servers.mjs";
 import { defineStoreContract } from "../shared/store-contract-suite.js";
 
 let server: PostgresServer;

@@ -9,7 +9,7 @@ import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInterpreter, isQuickboxError } from "../../src/index.js";
 import { redisStore, type RedisClientLike } from "../../src/redis.js";
-import { RedisServer } from "../shared/database-servers.js";
+import { RedisServer } from "../../scripts/database-servers.mjs";
 import { defineStoreContract } from "../shared/store-contract-suite.js";
 
 let server: RedisServer;

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SnapshotStore } from "../../src/index.js";
 import type { ThreadHead } from "../../src/stores/store-contract.js";
-import { PostgresServer, RedisServer } from "../shared/database-servers.js";
+import { PostgresServer, RedisServer } from "../../scripts/database-servers.mjs";
 import { effectLines, FIXTURES, Racer, runChild, runOk } from "../shared/durable-children.js";
 
 const DIST = new URL("../../dist/", import.meta.url).href;
