@@ -10,7 +10,8 @@
  * 3. 200 threads made by two processes at once, then each evaluates the other's.
  * 4. An 8 MiB snapshot (Redis: in parts) paused, the server restarted, resumed elsewhere: nothing lost.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -254,4 +255,28 @@ describe("a large snapshot paused, the server restarted, resumed in another proc
       expect(await evalHere(spec, threadId, "[sum, noise.length, after]")).toEqual([expectedSum, 2 * 2 ** 20, `sent to ${TO} by ${resumed.pid}`]);
     }, 60_000);
   }
+});
+
+describe("README's PostgreSQL and Redis example", () => {
+  it("runs against the built package and real servers, and prints what its comment says", async () => {
+    const root = new URL("../../", import.meta.url).pathname;
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const section = readme.split("\n## PostgreSQL and Redis: `quickbox/postgres`, `quickbox/redis`\n")[1]!.split("\n## ")[0]!;
+    const code = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
+    // Inside the repository, so that "quickbox" resolves to this package (dist/) by its exports.
+    const dir = join(root, "scratch");
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `readme-servers-${process.pid}.mjs`);
+    writeFileSync(file, `${code}\nawait qb.dispose(); await other.dispose(); await pool.end(); redis.destroy();\n`);
+    try {
+      const env = { ...process.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url };
+      const stdout = await new Promise<string>((resolve, reject) =>
+        execFile(process.execPath, [file], { env, timeout: 30_000 }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out))),
+      );
+      expect(stdout.trim()).toBe("42");
+      expect(await evalHere({ kind: "postgres", url: postgres.url, table: "quickbox_records" }, "ana", "visits")).toBe(1);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
 });
