@@ -19,9 +19,12 @@ const freshPrefix = () => `contract:${process.pid}:${prefixes++}:`;
 
 type ClientKind = "node-redis" | "ioredis";
 
-/** A connected client of `kind`; node-redis as users configure it by default (offline queue on). */
-async function connect(kind: "node-redis"): Promise<RedisClientLike & ReturnType<typeof createClient>>;
-async function connect(kind: "ioredis"): Promise<RedisClientLike & Redis>;
+/**
+ * A connected client of `kind`, as users configure it by default (node-redis: offline queue on).
+ * No casts: both clients' own types fit redisStore's parameter.
+ */
+async function connect(kind: "node-redis"): Promise<ReturnType<typeof createClient>>;
+async function connect(kind: "ioredis"): Promise<Redis>;
 async function connect(kind: ClientKind): Promise<RedisClientLike>;
 async function connect(kind: ClientKind): Promise<RedisClientLike> {
   if (kind === "node-redis") {
@@ -29,13 +32,13 @@ async function connect(kind: ClientKind): Promise<RedisClientLike> {
     client.on("error", () => {});
     await client.connect();
     clients.push({ close: async () => client.destroy() });
-    return client as unknown as RedisClientLike;
+    return client;
   }
   const client = new Redis(server.url, { retryStrategy: () => 100 });
   client.on("error", () => {});
   await new Promise((resolve) => client.once("ready", resolve));
   clients.push({ close: async () => client.disconnect() });
-  return client as unknown as RedisClientLike;
+  return client;
 }
 
 /** Reads the server's keys directly (what a store left behind). */
@@ -96,6 +99,9 @@ for (const kind of ["node-redis", "ioredis"] as const) {
       await expect(store.put("head:\uDC00", bytes(1), { sizeBytes: 1, createdAt: 1 })).rejects.toMatchObject({ code: "STORE_FAILED" });
       expect(() => redisStore(client, { prefix: "\uD800" })).toThrow(expect.objectContaining({ code: "INVALID_OPTIONS" }));
       expect(() => redisStore({} as RedisClientLike)).toThrow(expect.objectContaining({ code: "INVALID_OPTIONS" }));
+      // Parts: 1 byte up to 4 MiB (one script carries at most 4 MiB of parts).
+      for (const maxPartBytes of [0, 4 * 2 ** 20 + 1, 1.5]) expect(() => redisStore(client, { maxPartBytes })).toThrow(expect.objectContaining({ code: "INVALID_OPTIONS" }));
+      expect(() => redisStore(client, { readyTimeoutMs: -1 })).toThrow(expect.objectContaining({ code: "INVALID_OPTIONS" }));
     });
   });
 }
@@ -161,7 +167,7 @@ describe("redisStore: the server goes away", () => {
         }
         // The client reconnects by itself; then the interpreter goes on from what the store holds.
         const readyAt = performance.now() + 15_000;
-        while (!(kind === "ioredis" ? (client as unknown as Redis).status === "ready" : (client as unknown as { isReady: boolean }).isReady)) {
+        while (!("status" in client ? client.status === "ready" : client.isReady)) {
           expect(performance.now(), "the client reconnects").toBeLessThan(readyAt);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }

@@ -14,7 +14,7 @@ import { QuickboxError } from "../../index.js";
 export interface NodeRedisClientLike {
   readonly isOpen: boolean;
   readonly isReady: boolean;
-  sendCommand(args: (string | Uint8Array)[], options?: { typeMapping?: Record<number, unknown> }): Promise<unknown>;
+  sendCommand(args: readonly (string | Buffer)[], options?: { typeMapping?: Record<number, unknown> }): Promise<unknown>;
   once(event: "ready", listener: () => void): unknown;
   off(event: "ready", listener: () => void): unknown;
 }
@@ -22,8 +22,8 @@ export interface NodeRedisClientLike {
 /** ioredis 6 (`new Redis()`). */
 export interface IoRedisClientLike {
   readonly status: string;
-  call(command: string, ...args: (string | Uint8Array)[]): Promise<unknown>;
-  callBuffer(command: string, ...args: (string | Uint8Array)[]): Promise<unknown>;
+  call(command: string, args: (string | Buffer)[]): Promise<unknown>;
+  callBuffer(command: string, args: (string | Buffer)[]): Promise<unknown>;
   once(event: "ready", listener: () => void): unknown;
   off(event: "ready", listener: () => void): unknown;
 }
@@ -71,10 +71,9 @@ export function redisDriver(client: RedisClientLike, readyTimeoutMs: number): Re
   return {
     async send(args, bytes = false) {
       await whenReady();
-      if (!ioredis) return client.sendCommand(args.map((arg) => (typeof arg === "string" ? arg : Buffer.from(arg.buffer, arg.byteOffset, arg.byteLength))), bytes ? BYTES : undefined);
-      const [command, ...rest] = args as [string, ...(string | Uint8Array)[]];
-      const buffers = rest.map((arg) => (typeof arg === "string" ? arg : Buffer.from(arg.buffer, arg.byteOffset, arg.byteLength)));
-      return bytes ? client.callBuffer(command, ...buffers) : client.call(command, ...buffers);
+      const [command, ...rest] = args.map((arg) => (typeof arg === "string" ? arg : Buffer.from(arg.buffer, arg.byteOffset, arg.byteLength))) as [string, ...(string | Buffer)[]];
+      if (!ioredis) return client.sendCommand([command, ...rest], bytes ? BYTES : undefined);
+      return bytes ? client.callBuffer(command, rest) : client.call(command, rest);
     },
   };
 }
