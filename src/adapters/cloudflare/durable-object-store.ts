@@ -11,7 +11,7 @@
  * transaction that first checks the index is still the one read, so compareAndSet is atomic.
  */
 import { type AtomicSnapshotStore } from "../../index.js";
-import { abandonedWriteAgeOption, bytesOption, partedStore, type LooseWrite, type PartedIndex, type PartedWrite, type SmallValueBackend } from "../../adapter-support.js";
+import { bytesOption, partedStore, type LooseWrite, type PartedIndex, type PartedWrite, type SmallValueBackend } from "../../adapter-support.js";
 import type { DurableObjectKeyValueLike, DurableObjectStorageLike } from "./bindings.js";
 import { inBatches } from "./batches.js";
 
@@ -121,5 +121,5 @@ export function durableObjectStore(storage: DurableObjectStorageLike, options: D
       for await (const [key, value] of entriesUnder(looseKey(""))) yield { generation: key.slice(looseKey("").length), loose: value as LooseWrite };
     },
   };
-  return partedStore(backend, { storeName: "durableObjectStore", abandonedWriteAgeMs: abandonedWriteAgeOption(options.abandonedWriteAgeMs, "durableObjectStore") });
+  return partedStore(backend, { storeName: "durableObjectStore", abandonedWriteAgeMs: options.abandonedWriteAgeMs });
 }

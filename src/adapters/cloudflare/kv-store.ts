@@ -16,7 +16,7 @@
  * one write per second. Use durableObjectStore for threads that are evaluated or resumed often.
  */
 import { type PrunableSnapshotStore, type StoreRecordMeta } from "../../index.js";
-import { abandonedWriteAgeOption, bytesOption, partedStore, type LooseWrite, type PartedIndex, type PartedWrite, type SmallValueBackend } from "../../adapter-support.js";
+import { bytesOption, partedStore, type LooseWrite, type PartedIndex, type PartedWrite, type SmallValueBackend } from "../../adapter-support.js";
 import type { KvNamespaceLike } from "./bindings.js";
 
 export interface KvStoreOptions {
@@ -105,5 +105,5 @@ export function kvStore(namespace: KvNamespaceLike, options: KvStoreOptions = {}
       for await (const { name, metadata } of keysUnder(looseKey(""))) yield { generation: name.slice(start), loose: metadata as LooseWrite };
     },
   };
-  return partedStore(backend, { storeName: "kvStore", abandonedWriteAgeMs: abandonedWriteAgeOption(options.abandonedWriteAgeMs, "kvStore") });
+  return partedStore(backend, { storeName: "kvStore", abandonedWriteAgeMs: options.abandonedWriteAgeMs });
 }

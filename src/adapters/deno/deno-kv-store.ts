@@ -33,5 +33,5 @@ export function denoKvStore(kv: DenoKvLike, options: DenoKvStoreOptions = {}): A
   if (!isKv(kv)) invalid("kv must be a Deno.Kv (from `await Deno.openKv()`, with --unstable-kv)");
   const prefix = options.prefix ?? ["quickbox"];
   if (!Array.isArray(prefix)) invalid("prefix must be an array of Deno KV key parts");
-  return partedStore(denoKvBackend(kv, new KvLayout([...prefix])), { storeName: "denoKvStore", ...(options.abandonedWriteAgeMs === undefined ? {} : { abandonedWriteAgeMs: options.abandonedWriteAgeMs }) });
+  return partedStore(denoKvBackend(kv, new KvLayout([...prefix])), { storeName: "denoKvStore", abandonedWriteAgeMs: options.abandonedWriteAgeMs });
 }

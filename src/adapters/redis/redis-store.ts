@@ -10,7 +10,7 @@
  *   <prefix>loose                hash: generation → loose write JSON (parts no index names)
  */
 import { QuickboxError, type AtomicSnapshotStore } from "../../index.js";
-import { abandonedWriteAgeOption, bytesOption, isWellFormed, partedStore, withWellFormedKeys, type LooseWrite, type PartedIndex, type PartedWrite, type SmallValueBackend } from "../../adapter-support.js";
+import { bytesOption, isWellFormed, partedStore, withWellFormedKeys, type LooseWrite, type PartedIndex, type PartedWrite, type SmallValueBackend } from "../../adapter-support.js";
 import { isRedisClient, redisDriver, type RedisClientLike } from "./redis-client.js";
 
 export interface RedisStoreOptions {
@@ -129,6 +129,6 @@ export function redisStore(client: RedisClientLike, options: RedisStoreOptions =
       for (const [generation, json] of pairsOf(await redis.send(["HGETALL", looseKey]))) yield { generation, loose: JSON.parse(json) as LooseWrite };
     },
   };
-  const store = partedStore(backend, { storeName: "redisStore", abandonedWriteAgeMs: abandonedWriteAgeOption(options.abandonedWriteAgeMs, "redisStore") });
+  const store = partedStore(backend, { storeName: "redisStore", abandonedWriteAgeMs: options.abandonedWriteAgeMs });
   return withWellFormedKeys(store, "redisStore");
 }

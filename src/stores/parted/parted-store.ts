@@ -14,11 +14,11 @@ export interface PartedStoreOptions {
   /** Names the store in error messages ("denoKvStore"). */
   storeName: string;
   /** prune() also removes the parts of writes that started this long ago and never finished. Default 1 hour. */
-  abandonedWriteAgeMs?: number;
+  abandonedWriteAgeMs?: number | undefined;
 }
 
 /** prune() removes the parts of writes that never finished once they started this long ago. */
-export const DEFAULT_ABANDONED_WRITE_AGE_MS = 60 * 60 * 1000;
+const DEFAULT_ABANDONED_WRITE_AGE_MS = 60 * 60 * 1000;
 
 /** Reads retried when the record was replaced while its parts were being read. */
 const MAX_READ_ATTEMPTS = 4;
@@ -30,7 +30,7 @@ export function bytesOption(value: number | undefined, fallback: number, max: nu
   return value;
 }
 
-export function abandonedWriteAgeOption(value: number | undefined, storeName: string): number {
+function abandonedWriteAgeOption(value: number | undefined, storeName: string): number {
   if (value === undefined) return DEFAULT_ABANDONED_WRITE_AGE_MS;
   if (typeof value !== "number" || !(value >= 0)) throw new QuickboxError("INVALID_OPTIONS", `${storeName}: abandonedWriteAgeMs must be a number ≥ 0`);
   return value;
