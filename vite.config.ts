@@ -31,6 +31,8 @@ export default defineConfig({
         mcp: "src/mcp.ts",
         cloudflare: "src/cloudflare.ts",
         deno: "src/deno.ts",
+        postgres: "src/postgres.ts",
+        redis: "src/redis.ts",
         // `#node-host` in package.json "imports": Node, Deno and Bun get the first, the rest the second.
         "node-host": "src/runtime/node-host.ts",
         "node-host-unavailable": "src/runtime/node-host-unavailable.ts",

@@ -11,22 +11,29 @@ export interface StoreCallOptions {
   writesBeforeFailure?: number;
 }
 
-/** Wraps a binding so that its write methods fail after `allowed` calls (see writesBeforeFailure). */
-export function failingWrites<T extends object>(binding: T, writeMethods: readonly (keyof T)[], allowed: number | undefined): T {
+/**
+ * Wraps a binding so that its write methods fail after `allowed` calls (see writesBeforeFailure).
+ * Writes inside a `transaction(closure)` count too: the closure gets its transaction wrapped the
+ * same way, on the same count (a failing write there rolls the transaction back).
+ */
+export function failingWrites<T extends object>(binding: T, writeMethods: readonly PropertyKey[], allowed: number | undefined): T {
   if (allowed === undefined) return binding;
-  let writes = 0;
-  return new Proxy(binding, {
-    get(target, property) {
-      const value: unknown = Reflect.get(target, property);
-      if (typeof value !== "function") return value;
-      const method = value as (...args: unknown[]) => unknown;
-      if (!writeMethods.includes(property as keyof T)) return method.bind(target);
-      return (...args: unknown[]) => {
-        if (writes++ >= allowed) return Promise.reject(new Error("injected failure: the write was cut short"));
-        return method.apply(target, args);
-      };
-    },
-  });
+  const count = { writes: 0 };
+  const wrap = <B extends object>(target: B): B =>
+    new Proxy(target, {
+      get(inner, property) {
+        const value: unknown = Reflect.get(inner, property);
+        if (typeof value !== "function") return value;
+        const method = value as (...args: unknown[]) => unknown;
+        if (property === "transaction") return (closure: (txn: object) => unknown) => method.call(inner, (txn: object) => closure(wrap(txn)));
+        if (!writeMethods.includes(property)) return method.bind(inner);
+        return (...args: unknown[]) => {
+          if (count.writes++ >= allowed) return Promise.reject(new Error("injected failure: the write was cut short"));
+          return method.apply(inner, args);
+        };
+      },
+    });
+  return wrap(binding);
 }
 
 export type StoreCall = { options?: StoreCallOptions } & (

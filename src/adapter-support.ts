@@ -34,3 +34,10 @@ export { directTools, type DirectTool, type DirectCallContext } from "./host/dir
 
 /** Whether a tool's allowedCallers (undefined: both) allow a caller; why a value is not valid. */
 export { allowedCallersProblem, allowsCaller } from "./host/tool-callers.js";
+
+/** Parted records over a small-value store with compare-and-swap: the layer under kvStore, durableObjectStore, denoKvStore and redisStore. */
+export { partedStore, bytesOption, type PartedStoreOptions } from "./stores/parted/parted-store.js";
+export type { LooseWrite, PartedIndex, PartedWrite, SmallValueBackend } from "./stores/parted/small-value-backend.js";
+
+/** Keys as UTF-8 (Redis, PostgreSQL): a key with a lone surrogate is refused rather than merged with another. */
+export { withWellFormedKeys, isWellFormed } from "./stores/well-formed-keys.js";

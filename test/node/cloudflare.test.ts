@@ -182,7 +182,7 @@ for (const backend of ["do-sqlite", "do-kv", "kv"] as const) {
 
     it("a write cut short keeps the previous value readable; a cleanup cut short keeps the new one", async () => {
       const name = `cut-${crypto.randomUUID()}`;
-      const inParts = { maxPartBytes: 10 }; // 200 parts: DO writes 128 + 72 parts, then the index; KV 200 parts, then the record
+      const inParts = { maxPartBytes: 10 }; // 200 parts, more than one write holds
       const reader = harnessStore(backend, inParts, name);
       const before = randomBytes(2000);
       await reader.put("data:t", before, { sizeBytes: before.length, createdAt: 1, kind: "head" });
@@ -192,22 +192,27 @@ for (const backend of ["do-sqlite", "do-kv", "kv"] as const) {
         await expect(harnessStore(backend, { ...inParts, writesBeforeFailure }, name).put("data:t", after, meta)).rejects.toThrow();
         expect(await reader.get("data:t")).toEqual(before);
       }
-      const indexWritten = backend === "kv" ? 201 : 3;
+      // DO: marker + 126 parts, 74 parts, then the index switch (a transaction: its put, and the
+      // delete of the write's marker); KV: the marker, 200 parts, the replaced record's marker,
+      // then the record. The cleanup after it fails.
+      const indexWritten = backend === "kv" ? 203 : 4;
       await harnessStore(backend, { ...inParts, writesBeforeFailure: indexWritten }, name).put("data:t", after, meta);
       expect(await reader.get("data:t")).toEqual(after);
       expect(await reader.list()).toEqual([{ key: "data:t", ...meta }]);
 
-      // The cut writes (and the cleanup cut short) left parts no record names. prune() keeps them
-      // while their write may still be running (default: an hour), then removes exactly those.
+      // The cut writes and the cleanup cut short left parts no record names. prune() removes the
+      // replaced record's at once (its marker says no write of it is running), keeps those of the
+      // cut writes while they may still be running (default: an hour), then removes exactly those.
       const rawKeys = async () => (await post(harness, `/store/${backend}/${name}`, { method: "rawKeys" } satisfies StoreCall)).json as { result: string[] };
       const partsOf = (keys: string[]) => keys.filter((key) => key.includes("p:"));
       const leftBefore = partsOf((await rawKeys()).result);
-      expect(leftBefore.length).toBeGreaterThan(200); // the live record's 200 parts + leftovers
+      expect(leftBefore.length).toBeGreaterThan(400); // the live record's 200 parts, the replaced one's 200 + leftovers
       await reader.prune!({});
-      expect(partsOf((await rawKeys()).result)).toEqual(leftBefore);
+      expect(partsOf((await rawKeys()).result)).toHaveLength(leftBefore.length - 200);
       await harnessStore(backend, { ...inParts, abandonedWriteAgeMs: 0 }, name).prune!({});
       const leftAfter = partsOf((await rawKeys()).result);
       expect(leftAfter).toHaveLength(200);
+      expect((await rawKeys()).result.filter((key) => key.includes("w:"))).toEqual([]);
       expect(await reader.get("data:t")).toEqual(after);
     }, 30_000);
   });

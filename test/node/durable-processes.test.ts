@@ -9,14 +9,14 @@
  * 2. Two processes resume one pause at the same instant: one runs it, the other gets CONFLICT.
  * 3. A resuming process is killed with SIGKILL at each step of the resume; a new process recovers.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Isolation } from "../../src/index.js";
 import type { ThreadHead } from "../../src/stores/store-contract.js";
+import { effectLines, Racer, runChild, runOk, type ChildRun } from "../shared/durable-children.js";
 
 // The parent runs the same build as its children (dist/, which the node project's global setup
 // builds): imported by URL so that typechecking needs no dist/, with the types of src/.
@@ -24,9 +24,6 @@ const DIST = new URL("../../dist/", import.meta.url).href;
 const { createInterpreter } = (await import(/* @vite-ignore */ `${DIST}index.js`)) as typeof import("../../src/index.js");
 const { fsStore } = (await import(/* @vite-ignore */ `${DIST}node.js`)) as typeof import("../../src/node.js");
 
-const FIXTURES = new URL("../fixtures/durable/", import.meta.url).pathname;
-/** A child that has not finished by then hangs (a Deadlock that never ends, a lock never freed). */
-const CHILD_TIMEOUT_MS = 25_000;
 const ISOLATIONS: Isolation[] = ["inline", "worker"];
 const TO = "ana@example.com";
 
@@ -54,92 +51,12 @@ function caseDir(): { dir: string; effects: { email: string; note: string } } {
   return { dir: join(root, "store"), effects: { email: join(root, "email.log"), note: join(root, "note.log") } };
 }
 
-/** The lines an effect file has: one per real run of the tool. */
-function effectLines(file: string): { pid: number; callId?: string; args: unknown }[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { pid: number; callId?: string; args: unknown });
-}
 
 async function readHead(dir: string, threadId: string): Promise<ThreadHead | undefined> {
   const bytes = await fsStore(dir).get(`head:${threadId}`);
   return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as ThreadHead) : undefined;
 }
 
-/** At most MAX_CHILDREN children at once (2 cores): concurrent tests queue here. */
-const MAX_CHILDREN = 3;
-let running = 0;
-const waiting: (() => void)[] = [];
-async function slot<T>(work: () => Promise<T>): Promise<T> {
-  if (running < MAX_CHILDREN) running++;
-  else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
-
-interface ChildRun<T> {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  /** The last JSON line printed on stdout. */
-  out: T | undefined;
-  pid: number;
-  ms: number;
-}
-
-function lastJsonLine<T>(stdout: string): T | undefined {
-  const lines = stdout.split("\n").filter((line) => line.trim().startsWith("{"));
-  for (let i = lines.length - 1; i >= 0; i--) {
-    try {
-      return JSON.parse(lines[i]!) as T;
-    } catch {
-      // not JSON: keep looking
-    }
-  }
-  return undefined;
-}
-
-/** Waits for a spawned child to exit by itself; one that takes longer than CHILD_TIMEOUT_MS is killed and is a failure. */
-function finished<T>(child: ChildProcess, started: number): Promise<ChildRun<T>> {
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`child ${child.pid} hung (${CHILD_TIMEOUT_MS} ms)\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, CHILD_TIMEOUT_MS);
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, out: lastJsonLine<T>(stdout), pid: child.pid!, ms: performance.now() - started });
-    });
-  });
-}
-
-function runChild<T>(script: string, config: object): Promise<ChildRun<T>> {
-  return slot(() => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [join(FIXTURES, script), JSON.stringify(config)], { stdio: ["ignore", "pipe", "pipe"] });
-    return finished<T>(child, started);
-  });
-}
-
-/** A child that must end normally, with a JSON line. */
-async function runOk<T>(script: string, config: object): Promise<ChildRun<T> & { out: T }> {
-  const run = await runChild<T>(script, config);
-  if (run.code !== 0 || run.out === undefined) throw new Error(`${script} exited with ${run.code ?? run.signal}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
-  return run as ChildRun<T> & { out: T };
-}
 
 interface ToolSpec {
   email?: { description?: string; schema?: "v1" | "optional-cc" | "requires-subject"; sleepMs?: number };
@@ -350,75 +267,6 @@ describe.concurrent("a pause made in one process resumes in another under a chan
   }
 });
 
-interface RaceOut {
-  pid: number;
-  ready?: true;
-  ok?: boolean;
-  value?: { receipt: string; note: null };
-  error?: string;
-  message?: string;
-  startedAt?: number;
-}
-
-/** A racer process (race.mjs): JSON lines in, JSON lines out, one trial after another. */
-class Racer {
-  readonly child: ChildProcess;
-  readonly exited: Promise<ChildRun<RaceOut>>;
-  readonly #lines: string[] = [];
-  #wake: (() => void) | undefined;
-  #closed = false;
-
-  constructor() {
-    this.child = spawn(process.execPath, [join(FIXTURES, "race.mjs")], { stdio: ["pipe", "pipe", "pipe"] });
-    const reader = createInterface({ input: this.child.stdout! });
-    reader.on("line", (line) => {
-      if (line.trim().startsWith("{")) this.#lines.push(line);
-      this.#wake?.();
-    });
-    reader.on("close", () => {
-      this.#closed = true;
-      this.#wake?.();
-    });
-    let stderr = "";
-    this.child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    this.exited = new Promise((resolve) =>
-      this.child.on("close", (code, signal) => resolve({ code, signal, stdout: "", stderr, out: undefined, pid: this.child.pid!, ms: 0 })),
-    );
-  }
-
-  get pid(): number {
-    return this.child.pid!;
-  }
-
-  send(line: string): void {
-    this.child.stdin!.write(`${line}\n`);
-  }
-
-  /** The next JSON line it prints; a racer silent for CHILD_TIMEOUT_MS hangs. */
-  async next(): Promise<RaceOut> {
-    const deadline = performance.now() + CHILD_TIMEOUT_MS;
-    while (!this.#lines.length) {
-      if (this.#closed) throw new Error(`racer ${this.pid} ended: ${(await this.exited).stderr}`);
-      if (performance.now() > deadline) throw new Error(`racer ${this.pid} hung (${CHILD_TIMEOUT_MS} ms)`);
-      await new Promise<void>((resolve) => {
-        this.#wake = resolve;
-        setTimeout(resolve, 100);
-      });
-    }
-    return JSON.parse(this.#lines.shift()!) as RaceOut;
-  }
-
-  /** Closes its stdin: it must then exit by itself, with code 0. */
-  async end(): Promise<ChildRun<RaceOut>> {
-    this.child.stdin!.end();
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), CHILD_TIMEOUT_MS);
-    try {
-      return await this.exited;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-}
 
 describe("two processes resume one pause at the same instant", () => {
   timeSection("2 race");

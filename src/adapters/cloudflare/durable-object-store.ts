@@ -1,43 +1,38 @@
 /**
- * durableObjectStore(storage): a SnapshotStore in a Durable Object's storage (`ctx.storage`).
- *
- * A value is at most 128 KiB on KV-backed objects and 2 MB on SQLite-backed ones, so records are
- * stored in parts (default 127 KiB, fits both):
+ * durableObjectStore(storage): a SnapshotStore in a Durable Object's storage (`ctx.storage`), on
+ * the parted-record layer (src/stores/parted/). A value is at most 128 KiB on KV-backed objects
+ * and 2 MB on SQLite-backed ones, so records are stored in parts (default 127 KiB, fits both):
  *
  *   <prefix>i:<key>              index { meta, valueBytes, parts, generation }   (small; what list reads)
  *   <prefix>p:<generation>:<n>   part n of the value
+ *   <prefix>w:<generation>       a loose write: parts no index names (yet, or any more)
  *
- * A put writes the new parts under a new generation, then the index (in one storage.put when
- * the parts and the index fit in 128 keys, which makes the whole record one atomic write), then
- * deletes the old generation's parts (best effort: parts no index names are never read). A write
- * cut short before the index leaves the previous index and its parts readable, so the
- * interpreter's order (snapshot first, head last) keeps the previous head restorable. prune()
- * removes parts no index names once their write is older than abandonedWriteAgeMs.
+ * Writes of at most 128 keys are one storage.put (atomic); the index switch runs in a storage
+ * transaction that first checks the index is still the one read, so compareAndSet is atomic.
  */
-import { pruneSnapshots, type AtomicSnapshotStore, type PruneOptions, type StoreRecord, type StoreRecordMeta } from "../../index.js";
-import { sameBytes } from "../../adapter-support.js";
+import { type AtomicSnapshotStore } from "../../index.js";
+import { bytesOption, partedStore, type LooseWrite, type PartedIndex, type PartedWrite, type SmallValueBackend } from "../../adapter-support.js";
 import type { DurableObjectKeyValueLike, DurableObjectStorageLike } from "./bindings.js";
-import { abandonedPartKeys, abandonedWriteAgeOption, cleanMeta, inBatches, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
+import { inBatches } from "./batches.js";
 
 export interface DurableObjectStoreOptions {
   /** Prefix of every key this store writes. Default "quickbox:". */
   keyPrefix?: string;
   /** Largest part. Default 127 KiB (KV-backed objects allow 128 KiB per value); up to 2,000,000 on SQLite-backed objects. */
   maxPartBytes?: number;
-  /** prune() also removes parts no record names (a write that died, old parts not deleted) once their write started this long ago. Default 1 hour. */
+  /** prune() also removes parts of writes that never finished once they started this long ago. Default 1 hour. */
   abandonedWriteAgeMs?: number;
 }
 
 /** storage.get/put/delete take at most 128 keys at a time. */
 const MAX_KEYS_PER_CALL = 128;
 const LIST_PAGE = 1000;
-/** Listing parts reads their values too: small pages keep that within an isolate's memory. */
-const PART_LIST_PAGE = 32;
 export const DEFAULT_DO_PART_BYTES = 127 * 1024;
 const MAX_DO_PART_BYTES = 2_000_000;
 
+/** The index as stored (the format earlier versions wrote too). */
 interface IndexRecord {
-  meta: StoreRecordMeta;
+  meta: PartedIndex["meta"];
   valueBytes: number;
   parts: number;
   generation: string;
@@ -49,114 +44,82 @@ function isIndexRecord(value: unknown): value is IndexRecord {
   return typeof record.meta === "object" && typeof record.valueBytes === "number" && typeof record.parts === "number" && typeof record.generation === "string";
 }
 
+const toIndex = (record: IndexRecord): PartedIndex => ({ meta: record.meta, generation: record.generation, byteLength: record.valueBytes, partCount: record.parts });
+
 export function durableObjectStore(storage: DurableObjectStorageLike, options: DurableObjectStoreOptions = {}): AtomicSnapshotStore {
   const prefix = options.keyPrefix ?? "quickbox:";
-  const maxPartBytes = partBytesOption(options.maxPartBytes, DEFAULT_DO_PART_BYTES, MAX_DO_PART_BYTES, "maxPartBytes");
-  const abandonedWriteAgeMs = abandonedWriteAgeOption(options.abandonedWriteAgeMs);
+  const maxPartBytes = bytesOption(options.maxPartBytes, DEFAULT_DO_PART_BYTES, MAX_DO_PART_BYTES, "maxPartBytes");
   const indexKey = (key: string) => `${prefix}i:${key}`;
-  const partKeys = (record: IndexRecord) => Array.from({ length: record.parts }, (_, n) => `${prefix}p:${record.generation}:${n}`);
+  const partKey = (generation: string, n: number) => `${prefix}p:${generation}:${n}`;
+  const looseKey = (generation: string) => `${prefix}w:${generation}`;
 
   async function readIndex(key: string, from: DurableObjectKeyValueLike = storage): Promise<IndexRecord | undefined> {
     const value = (await from.get([indexKey(key)])).get(indexKey(key));
     return isIndexRecord(value) ? value : undefined;
   }
 
-  /** Best effort: once no index names them, parts are never read again, only left over. */
-  async function deleteParts(record: IndexRecord, from: DurableObjectKeyValueLike = storage): Promise<void> {
-    await inBatches(partKeys(record), MAX_KEYS_PER_CALL, (batch) => from.delete(batch)).catch(() => {});
+  async function apply(write: PartedWrite, to: DurableObjectKeyValueLike): Promise<void> {
+    const sets: [string, unknown][] = [...write.loose.map(({ generation, loose }) => [looseKey(generation), loose] as [string, unknown]), ...write.parts.map(({ slot, bytes }) => [partKey(slot.generation, slot.n), bytes] as [string, unknown])];
+    const deletes = [...write.deleteParts.map((slot) => partKey(slot.generation, slot.n)), ...write.deleteLoose.map(looseKey)];
+    if (write.index?.index) {
+      const { meta, generation, byteLength, partCount } = write.index.index;
+      sets.push([indexKey(write.index.key), { meta, valueBytes: byteLength, parts: partCount, generation } satisfies IndexRecord]);
+    } else if (write.index) deletes.push(indexKey(write.index.key));
+    await inBatches(sets, MAX_KEYS_PER_CALL, (batch) => to.put(Object.fromEntries(batch)));
+    await inBatches(deletes, MAX_KEYS_PER_CALL, (batch) => to.delete(batch));
   }
 
-  async function readValue(key: string, from: DurableObjectKeyValueLike = storage): Promise<Uint8Array | undefined> {
-    const record = await readIndex(key, from);
-    if (!record) return undefined;
-    const keys = partKeys(record);
-    const parts: Uint8Array[] = [];
-    await inBatches(keys, MAX_KEYS_PER_CALL, async (batch) => {
-      const found = await from.get(batch);
-      for (const partKey of batch) {
-        const part = found.get(partKey);
-        if (!(part instanceof Uint8Array)) throw incomplete(`${key}: part ${partKey} is missing`);
-        parts.push(part);
-      }
-    });
-    return joinParts(parts, record.valueBytes);
-  }
-
-  async function writeValue(key: string, value: Uint8Array, meta: StoreRecordMeta, to: DurableObjectKeyValueLike = storage): Promise<void> {
-    const previous = await readIndex(key, to);
-    const parts = splitValue(value, maxPartBytes);
-    const record: IndexRecord = { meta: cleanMeta(meta), valueBytes: value.length, parts: parts.length, generation: newGeneration() };
-    const entries = Object.fromEntries(partKeys(record).map((partKey, n) => [partKey, parts[n]]));
-    if (parts.length < MAX_KEYS_PER_CALL) {
-      await to.put({ ...entries, [indexKey(key)]: record });
-    } else {
-      await inBatches(Object.entries(entries), MAX_KEYS_PER_CALL, (batch) => to.put(Object.fromEntries(batch)));
-      await to.put({ [indexKey(key)]: record });
-    }
-    if (previous) await deleteParts(previous, to);
-  }
-
-  async function deleteValue(key: string, from: DurableObjectKeyValueLike = storage): Promise<void> {
-    const record = await readIndex(key, from);
-    if (!record) return;
-    await from.delete([indexKey(key)]);
-    await deleteParts(record, from);
-  }
-
-  /** Every key under `listPrefix`, page by page (values are read too: DO storage has no keys-only list). */
-  async function* keysUnder(listPrefix: string, pageSize: number): AsyncGenerator<[string, unknown]> {
+  /** Every entry under `listPrefix`, page by page (DO storage lists values too). */
+  async function* entriesUnder(listPrefix: string): AsyncGenerator<[string, unknown]> {
     for (let startAfter: string | undefined; ; ) {
-      const page = await storage.list({ prefix: listPrefix, limit: pageSize, ...(startAfter === undefined ? {} : { startAfter }) });
+      const page = await storage.list({ prefix: listPrefix, limit: LIST_PAGE, ...(startAfter === undefined ? {} : { startAfter }) });
       for (const entry of page) {
         yield entry;
         startAfter = entry[0];
       }
-      if (page.size < pageSize) return;
+      if (page.size < LIST_PAGE) return;
     }
   }
 
-  async function sweepAbandonedParts(): Promise<void> {
-    const live = new Set<string>();
-    for await (const [, value] of keysUnder(`${prefix}i:`, LIST_PAGE)) if (isIndexRecord(value)) live.add(value.generation);
-    const partPrefix = `${prefix}p:`;
-    const partKeyList: string[] = [];
-    for await (const [key] of keysUnder(partPrefix, PART_LIST_PAGE)) partKeyList.push(key);
-    await inBatches(abandonedPartKeys(partKeyList, partPrefix, live, abandonedWriteAgeMs), MAX_KEYS_PER_CALL, (batch) => storage.delete(batch));
-  }
-
-  const store: AtomicSnapshotStore = {
-    get: (key) => readValue(key),
-    put: (key, value, meta) => writeValue(key, value, meta),
-    delete: (key) => deleteValue(key),
-
-    /**
-     * One storage transaction: the read, the comparison and the write see and change one state.
-     * (Calls to one object also never interleave between storage operations, so even a storage
-     * without transaction() cannot be written in between.)
-     */
-    async compareAndSet(key, expected, next) {
-      const swap = async (txn: DurableObjectKeyValueLike) => {
-        if (!sameBytes(await readValue(key, txn), expected)) return false;
-        if (next) await writeValue(key, next.value, next.meta, txn);
-        else await deleteValue(key, txn);
+  const backend: SmallValueBackend<string> & { atomic: true } = {
+    maxPartBytes,
+    maxInlineBytes: 0,
+    atomic: true,
+    fits: (write) => write.loose.length + write.parts.length + 1 <= MAX_KEYS_PER_CALL && write.deleteParts.length + write.deleteLoose.length + 1 <= MAX_KEYS_PER_CALL,
+    async readIndex(key) {
+      const record = await readIndex(key);
+      return record ? { index: toIndex(record), version: record.generation } : undefined;
+    },
+    async readParts(_key, index) {
+      const keys = Array.from({ length: index.partCount }, (_, n) => partKey(index.generation, n));
+      const parts: Uint8Array[] = [];
+      let missing = false;
+      await inBatches(keys, MAX_KEYS_PER_CALL, async (batch) => {
+        const found = await storage.get(batch);
+        for (const key of batch) {
+          const part = found.get(key);
+          if (part instanceof Uint8Array) parts.push(part);
+          else missing = true;
+        }
+      });
+      return missing ? undefined : parts;
+    },
+    async write(write, check) {
+      if (!check) return apply(write, storage).then(() => true);
+      // One storage transaction: the check and the write see and change one state.
+      const checked = async (txn: DurableObjectKeyValueLike) => {
+        if (((await readIndex(check.key, txn))?.generation ?? null) !== check.version) return false;
+        await apply(write, txn);
         return true;
       };
-      return storage.transaction ? storage.transaction(swap) : swap(storage);
+      return storage.transaction ? storage.transaction(checked) : checked(storage);
     },
-
-    async list(keyPrefix = "") {
-      const records: StoreRecord[] = [];
-      for await (const [storageKey, value] of keysUnder(indexKey(keyPrefix), LIST_PAGE)) {
-        if (isIndexRecord(value)) records.push({ key: storageKey.slice(indexKey("").length), ...cleanMeta(value.meta) });
-      }
-      return records;
+    async *listIndexes(keyPrefix) {
+      for await (const [key, value] of entriesUnder(indexKey(keyPrefix))) if (isIndexRecord(value)) yield { key: key.slice(indexKey("").length), index: toIndex(value) };
     },
-
-    async prune(pruneOptions?: PruneOptions) {
-      const pruned = await pruneSnapshots(store, pruneOptions);
-      await sweepAbandonedParts();
-      return pruned;
+    async *listLoose() {
+      for await (const [key, value] of entriesUnder(looseKey(""))) yield { generation: key.slice(looseKey("").length), loose: value as LooseWrite };
     },
   };
-  return store;
+  return partedStore(backend, { storeName: "durableObjectStore", abandonedWriteAgeMs: options.abandonedWriteAgeMs });
 }

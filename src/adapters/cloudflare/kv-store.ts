@@ -1,37 +1,40 @@
 /**
- * kvStore(namespace): a SnapshotStore in Workers KV (`env.MY_KV`).
+ * kvStore(namespace): a SnapshotStore in Workers KV (`env.MY_KV`), on the parted-record layer
+ * (src/stores/parted/), whose writes Workers KV cannot make atomic: no compareAndSet.
  *
- *   <prefix>r:<key>               the record: its value (or nothing, when in parts) + metadata
- *                                 { sizeBytes, createdAt, threadId?, kind?, valueBytes, parts, generation }
+ *   <prefix>r:<key>               the record: its value (when it fits one part) + metadata
+ *                                 { sizeBytes, createdAt, threadId?, kind?, valueBytes, parts, generation? }
  *   <prefix>p:<generation>:<n>    part n, for values above maxPartBytes (KV allows 25 MiB per value)
+ *   <prefix>w:<generation>        a loose write (metadata { key, partCount, state, sinceMs }): parts no record names
  *
- * `list` reads only keys and metadata. A value in parts is written parts first, record last, and
- * the old generation's parts are deleted after (best effort), so a cut write leaves the previous
- * record whole; prune() removes parts no record names once their write is older than
- * abandonedWriteAgeMs.
+ * `list` reads only keys and metadata. A value in parts is written parts first (behind a loose
+ * marker), record last, and the old generation's parts are deleted after, so a cut write leaves
+ * the previous record whole; prune() removes what the markers name once no record does.
  *
  * KV is eventually consistent: another location can see a new head before the snapshot it names
  * (the restore then fails as "truncated" until KV catches up, up to ~60 s), and one key takes about
  * one write per second. Use durableObjectStore for threads that are evaluated or resumed often.
  */
-import { pruneSnapshots, type PruneOptions, type PrunableSnapshotStore, type StoreRecord, type StoreRecordMeta } from "../../index.js";
+import { type PrunableSnapshotStore, type StoreRecordMeta } from "../../index.js";
+import { bytesOption, partedStore, type LooseWrite, type PartedIndex, type PartedWrite, type SmallValueBackend } from "../../adapter-support.js";
 import type { KvNamespaceLike } from "./bindings.js";
-import { abandonedPartKeys, abandonedWriteAgeOption, cleanMeta, incomplete, joinParts, newGeneration, partBytesOption, splitValue } from "./value-parts.js";
 
 export interface KvStoreOptions {
   /** Prefix of every key this store writes, so several stores can share a namespace. Default "quickbox:". */
   keyPrefix?: string;
   /** Largest value written in one piece. Default 24 MiB (KV allows 25 MiB). */
   maxPartBytes?: number;
-  /** prune() also removes parts no record names (a write that died, old parts not deleted) once their write started this long ago. Default 1 hour. */
+  /** prune() also removes parts of writes that never finished once they started this long ago. Default 1 hour. */
   abandonedWriteAgeMs?: number;
 }
 
 export const DEFAULT_KV_PART_BYTES = 24 * 2 ** 20;
 const MAX_KV_PART_BYTES = 25 * 2 ** 20;
 
+/** The record's metadata as stored (the format earlier versions wrote too). */
 interface KvRecordMetadata extends StoreRecordMeta {
   valueBytes: number;
+  /** 1: the value is the record's own; more: in parts under `generation`. */
   parts: number;
   generation?: string;
 }
@@ -42,25 +45,18 @@ function isRecordMetadata(value: unknown): value is KvRecordMetadata {
   return typeof metadata.sizeBytes === "number" && typeof metadata.createdAt === "number" && typeof metadata.valueBytes === "number" && typeof metadata.parts === "number";
 }
 
+function toIndex(metadata: KvRecordMetadata, value?: ArrayBuffer): PartedIndex {
+  const { valueBytes, parts, generation, ...meta } = metadata;
+  const inParts = parts >= 2 && generation !== undefined;
+  return { meta, generation: generation ?? "", byteLength: valueBytes, partCount: inParts ? parts : 0, ...(!inParts && value ? { inline: new Uint8Array(value) } : {}) };
+}
+
 export function kvStore(namespace: KvNamespaceLike, options: KvStoreOptions = {}): PrunableSnapshotStore {
   const prefix = options.keyPrefix ?? "quickbox:";
-  const maxPartBytes = partBytesOption(options.maxPartBytes, DEFAULT_KV_PART_BYTES, MAX_KV_PART_BYTES, "maxPartBytes");
-  const abandonedWriteAgeMs = abandonedWriteAgeOption(options.abandonedWriteAgeMs);
+  const maxPartBytes = bytesOption(options.maxPartBytes, DEFAULT_KV_PART_BYTES, MAX_KV_PART_BYTES, "maxPartBytes");
   const recordKey = (key: string) => `${prefix}r:${key}`;
-  const partKeys = (metadata: KvRecordMetadata) =>
-    metadata.generation === undefined || metadata.parts < 2 ? [] : Array.from({ length: metadata.parts }, (_, n) => `${prefix}p:${metadata.generation}:${n}`);
-
-  async function read(key: string): Promise<{ value: ArrayBuffer; metadata: KvRecordMetadata } | undefined> {
-    const { value, metadata } = await namespace.getWithMetadata<unknown>(recordKey(key), "arrayBuffer");
-    if (value === null) return undefined;
-    if (!isRecordMetadata(metadata)) throw incomplete(`${key}: its metadata is missing`);
-    return { value, metadata };
-  }
-
-  /** Best effort: once no record names them, parts are never read again, only left over. */
-  async function deleteParts(metadata: KvRecordMetadata): Promise<void> {
-    await Promise.all(partKeys(metadata).map((partKey) => namespace.delete(partKey))).catch(() => {});
-  }
+  const partKey = (generation: string, n: number) => `${prefix}p:${generation}:${n}`;
+  const looseKey = (generation: string) => `${prefix}w:${generation}`;
 
   /** Every key (with its metadata) under `listPrefix`, page by page; KV lists no values. */
   async function* keysUnder(listPrefix: string): AsyncGenerator<{ name: string; metadata?: unknown }> {
@@ -72,69 +68,42 @@ export function kvStore(namespace: KvNamespaceLike, options: KvStoreOptions = {}
     }
   }
 
-  async function sweepAbandonedParts(): Promise<void> {
-    const live = new Set<string>();
-    for await (const { metadata } of keysUnder(recordKey(""))) {
-      if (isRecordMetadata(metadata) && metadata.generation !== undefined) live.add(metadata.generation);
-    }
-    const partPrefix = `${prefix}p:`;
-    const partKeyList: string[] = [];
-    for await (const { name } of keysUnder(partPrefix)) partKeyList.push(name);
-    await Promise.all(abandonedPartKeys(partKeyList, partPrefix, live, abandonedWriteAgeMs).map((key) => namespace.delete(key)));
+  /** KV writes nothing atomically: each step of a write is its own, in the layer's order. */
+  async function apply(write: PartedWrite): Promise<void> {
+    await Promise.all(write.loose.map(({ generation, loose }) => namespace.put(looseKey(generation), "", { metadata: loose })));
+    await Promise.all(write.parts.map(({ slot, bytes }) => namespace.put(partKey(slot.generation, slot.n), bytes)));
+    const index = write.index?.index;
+    if (index) {
+      const metadata: KvRecordMetadata = { ...index.meta, valueBytes: index.byteLength, parts: index.inline ? 1 : index.partCount, generation: index.generation };
+      await namespace.put(recordKey(write.index!.key), index.inline ?? new Uint8Array(0), { metadata });
+    } else if (write.index) await namespace.delete(recordKey(write.index.key));
+    await Promise.all(write.deleteParts.map((slot) => namespace.delete(partKey(slot.generation, slot.n))));
+    await Promise.all(write.deleteLoose.map((generation) => namespace.delete(looseKey(generation))));
   }
 
-  const store: PrunableSnapshotStore = {
-    async get(key) {
-      const record = await read(key);
-      if (!record) return undefined;
-      const keys = partKeys(record.metadata);
-      if (!keys.length) return joinParts([new Uint8Array(record.value)], record.metadata.valueBytes);
-      const parts = await Promise.all(
-        keys.map(async (partKey) => {
-          const part = await namespace.get(partKey, "arrayBuffer");
-          if (part === null) throw incomplete(`${key}: part ${partKey} is missing (KV may not have caught up yet)`);
-          return new Uint8Array(part);
-        }),
-      );
-      return joinParts(parts, record.metadata.valueBytes);
+  const backend: SmallValueBackend<null> = {
+    maxPartBytes,
+    maxInlineBytes: maxPartBytes,
+    atomic: false,
+    fits: (write) => write.loose.length + write.parts.length + (write.index ? 1 : 0) + write.deleteParts.length + write.deleteLoose.length <= 1,
+    async readIndex(key) {
+      const { value, metadata } = await namespace.getWithMetadata<unknown>(recordKey(key), "arrayBuffer");
+      if (value === null || !isRecordMetadata(metadata)) return undefined;
+      return { index: toIndex(metadata, value), version: null };
     },
-
-    async put(key, value, meta) {
-      const previous = await read(key);
-      const parts = splitValue(value, maxPartBytes);
-      const metadata: KvRecordMetadata = { ...cleanMeta(meta), valueBytes: value.length, parts: parts.length };
-      if (parts.length === 1) {
-        await namespace.put(recordKey(key), parts[0]!, { metadata });
-      } else {
-        metadata.generation = newGeneration();
-        const keys = partKeys(metadata);
-        await Promise.all(keys.map((partKey, n) => namespace.put(partKey, parts[n]!)));
-        await namespace.put(recordKey(key), new Uint8Array(0), { metadata });
-      }
-      if (previous) await deleteParts(previous.metadata);
+    async readParts(_key, index) {
+      const parts = await Promise.all(Array.from({ length: index.partCount }, (_, n) => namespace.get(partKey(index.generation, n), "arrayBuffer")));
+      return parts.every((part): part is ArrayBuffer => part !== null) ? parts.map((part) => new Uint8Array(part)) : undefined;
     },
-
-    async delete(key) {
-      const record = await read(key);
-      if (!record) return;
-      await namespace.delete(recordKey(key));
-      await deleteParts(record.metadata);
-    },
-
-    async list(keyPrefix = "") {
-      const records: StoreRecord[] = [];
+    write: (write) => apply(write).then(() => true),
+    async *listIndexes(keyPrefix) {
       const start = recordKey("").length;
-      for await (const { name, metadata } of keysUnder(recordKey(keyPrefix))) {
-        if (isRecordMetadata(metadata)) records.push({ key: name.slice(start), ...cleanMeta(metadata) });
-      }
-      return records;
+      for await (const { name, metadata } of keysUnder(recordKey(keyPrefix))) if (isRecordMetadata(metadata)) yield { key: name.slice(start), index: toIndex(metadata) };
     },
-
-    async prune(pruneOptions?: PruneOptions) {
-      const pruned = await pruneSnapshots(store, pruneOptions);
-      await sweepAbandonedParts();
-      return pruned;
+    async *listLoose() {
+      const start = looseKey("").length;
+      for await (const { name, metadata } of keysUnder(looseKey(""))) yield { generation: name.slice(start), loose: metadata as LooseWrite };
     },
   };
-  return store;
+  return partedStore(backend, { storeName: "kvStore", abandonedWriteAgeMs: options.abandonedWriteAgeMs });
 }

@@ -1,6 +1,5 @@
 /** Mutations grouped into atomic commits that stay inside Deno KV's per-commit limits. */
-import { QuickboxError } from "../../index.js";
-import { KV_MAX_COMMIT_BYTES, KV_MAX_MUTATIONS, type DenoKvAtomicOperation, type DenoKvKey, type DenoKvLike } from "./deno-kv.js";
+import { KV_MAX_COMMIT_BYTES, KV_MAX_MUTATIONS, type DenoKvAtomicOperation, type DenoKvKey } from "./deno-kv.js";
 import { keyBytes } from "./kv-layout.js";
 
 export interface KvMutation {
@@ -31,23 +30,6 @@ export function totalBytes(mutations: readonly KvMutation[]): number {
 /** Whether the mutations fit one commit next to `reserved` (other mutations of that commit). */
 export function fitsOneCommit(mutations: readonly KvMutation[], reserved: readonly KvMutation[] = []): boolean {
   return mutations.length + reserved.length <= KV_MAX_MUTATIONS && totalBytes(mutations) + totalBytes(reserved) <= KV_MAX_COMMIT_BYTES;
-}
-
-/** Splits mutations, in order, into groups that each fit one commit (the first next to `firstReserved`). */
-export function groupCommits(mutations: readonly KvMutation[], firstReserved: readonly KvMutation[] = []): KvMutation[][] {
-  const groups: KvMutation[][] = [];
-  let group: KvMutation[] = [];
-  let reserved: readonly KvMutation[] = firstReserved;
-  for (const mutation of mutations) {
-    if (group.length && !fitsOneCommit([...group, mutation], reserved)) {
-      groups.push(group);
-      group = [];
-      reserved = [];
-    }
-    group.push(mutation);
-  }
-  if (group.length) groups.push(group);
-  return groups;
 }
 
 export function applyMutations(operation: DenoKvAtomicOperation, mutations: readonly KvMutation[]): DenoKvAtomicOperation {
@@ -87,12 +69,5 @@ export async function commitRetryingBusy(build: () => DenoKvAtomicOperation): Pr
       if (!isBusy(error) || attempt + 1 >= MAX_BUSY_ATTEMPTS) throw error;
       await busyPause(attempt);
     }
-  }
-}
-
-/** Commits each group in turn; the groups carry no checks, so each must succeed. */
-export async function commitGroups(kv: DenoKvLike, groups: readonly KvMutation[][]): Promise<void> {
-  for (const group of groups) {
-    if (!(await commitRetryingBusy(() => applyMutations(kv.atomic(), group)))) throw new QuickboxError("STORE_FAILED", "denoKvStore: Deno KV refused an unconditional commit");
   }
 }

@@ -5,7 +5,7 @@
  *
  *   [...root, "index", key]                  RecordIndex: metadata, write id, chunk count, length
  *   [...root, "chunk", key, writeId, n]      Uint8Array, chunk n (at most 64 KiB)
- *   [...root, "loose", writeId]              LooseWrite: chunks no index names (yet, or any more)
+ *   [...root, "loose", writeId]              StoredLooseWrite: chunks no index names (yet, or any more)
  */
 import type { StoreRecordMeta } from "../../index.js";
 import type { DenoKvKey } from "./deno-kv.js";
@@ -18,11 +18,12 @@ export interface RecordIndex {
 }
 
 /**
- * Chunks written in several commits are "writing" until their index commits; chunks an index no
+ * A loose write as stored (the layer's LooseWrite, with the field name earlier versions wrote):
+ * chunks written in several commits are "writing" until their index commits; chunks an index no
  * longer names are "replaced" until they are deleted. prune() removes replaced ones, and writing
  * ones older than `abandonedWriteAgeMs` (a put that was cut short).
  */
-export interface LooseWrite {
+export interface StoredLooseWrite {
   key: string;
   chunkCount: number;
   state: "writing" | "replaced";
@@ -73,14 +74,4 @@ export function keyBytes(key: DenoKvKey): number {
     else total += 24;
   }
   return total;
-}
-
-/** Only the fields StoreRecordMeta defines, without undefined ones. */
-export function cleanMeta(meta: StoreRecordMeta): StoreRecordMeta {
-  return {
-    sizeBytes: meta.sizeBytes,
-    createdAt: meta.createdAt,
-    ...(meta.threadId !== undefined ? { threadId: meta.threadId } : {}),
-    ...(meta.kind !== undefined ? { kind: meta.kind } : {}),
-  };
 }
