@@ -10,6 +10,7 @@ import type { JSContextPointer, JSRuntimePointer } from "quickjs-emscripten-core
 import { GUEST_PRELUDE_SOURCE } from "../generated/guest-prelude.js";
 import { BIND_CELL_GLOBALS_SCRIPT } from "../guest/cell-global-names.js";
 import { EVAL_GLOBAL, GuestCalls, type ValuePointer } from "./guest-calls.js";
+import { describeGuestException } from "./guest-port.js";
 import type { BaseImageSeed } from "./base-image-seed.js";
 import type { WasmBuildProfile } from "./wasm-build.js";
 import { createWasmInstance, type BoundWasmInstance } from "./wasm-instance.js";
@@ -156,12 +157,12 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   const internal = calls.evalScript(GUEST_PRELUDE_SOURCE, "quickbox-prelude", EVAL_GLOBAL);
   const exception = calls.takeException(internal);
   if (exception) {
-    throw new Error(`quickbox: the guest prelude failed to load: ${calls.readString(exception)}`);
+    throw new Error(`quickbox: the guest prelude failed to load: ${describeGuestException(calls, exception)}`);
   }
   // The cell helpers become global lexical bindings: reachable by name, not properties of globalThis.
   const bound = calls.evalScript(BIND_CELL_GLOBALS_SCRIPT, "quickbox-cell-globals", EVAL_GLOBAL);
   const bindError = calls.takeException(bound);
-  if (bindError) throw new Error(`quickbox: the cell helpers could not be bound: ${calls.readString(bindError)}`);
+  if (bindError) throw new Error(`quickbox: the cell helpers could not be bound: ${describeGuestException(calls, bindError)}`);
   calls.freeValue(bound);
   const functions = {} as Record<InternalFunction, ValuePointer>;
   for (const name of INTERNAL_FUNCTIONS) {
