@@ -17,6 +17,7 @@ import { createWasmInstance, type BoundWasmInstance } from "./wasm-instance.js";
 import { installHostFunctions } from "./host-functions.js";
 import { scrubFreeHeap } from "./heap-scrub.js";
 import { embeddedSeed } from "./embedded-seed.js";
+import { sha256Hex } from "../util/sha256-hex.js";
 
 export type { BaseImageSeed } from "./base-image-seed.js";
 
@@ -135,10 +136,7 @@ function changedRanges(fresh: Uint8Array, image: Uint8Array): [number, number][]
   return ranges;
 }
 
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+export { sha256Hex };
 
 async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
   const instance = await createWasmInstance(profile, wasmModule, profile.imageMemoryBytes);
@@ -239,9 +237,9 @@ async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.
 
 const images = new WeakMap<WebAssembly.Module, Map<string, Promise<BaseImage>>>();
 
-/** The module's embedded seed when it holds this code's image (a malformed one: built instead). */
+/** The module's embedded seed when it holds this code's image (embedded-seed.ts checks it), else the image built. */
 async function embeddedOrBuilt(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
-  const seed = embeddedSeed(wasmModule, profile.id);
+  const seed = await embeddedSeed(wasmModule, profile.id);
   if (seed) {
     try {
       return await imageFromSeed(profile, wasmModule, seed, "embedded");
