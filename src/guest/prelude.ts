@@ -35,9 +35,9 @@ function defineGlobal(name: string, value: unknown): void {
   Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
-installProxyRegistry(global);
+const defineGuards = guardGlobalDefines(global);
+installProxyRegistry(global, defineGuards.reflectDefineProperty);
 installCellGlobals(global);
-guardGlobalDefines(global);
 const guestConsole = createConsole(new OutputBuffer(0));
 defineGlobal("console", guestConsole.console);
 const timerFunctions: Record<string, unknown> = {};
