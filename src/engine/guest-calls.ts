@@ -19,6 +19,9 @@ export const EVAL_FLAG_ASYNC = 1 << 7;
 
 export type ValuePointer = JSValuePointer;
 
+/** QTS_IsEqual's operation for `===` (interface.c IsEqualOp). */
+const STRICT_EQUALS = 0;
+
 /** JS_PromiseState's answer for a fulfilled promise (quickjs.h JSPromiseStateEnum). */
 const PROMISE_FULFILLED = 1;
 
@@ -101,6 +104,12 @@ export class GuestCalls {
   /** A number (or any value, converted as Number() would) read as a double. */
   readNumber(value: ValuePointer): number {
     return this.#instance.ffi.QTS_GetFloat64(this.ctx, value);
+  }
+
+  /** True when `value` is null. */
+  isNull(value: ValuePointer): boolean {
+    const ffi = this.#instance.ffi;
+    return ffi.QTS_IsEqual(this.ctx, value, ffi.QTS_GetNull(), STRICT_EQUALS as never) === 1;
   }
 
   /** True when `value` is a promise already fulfilled (pending, rejected and non-promises: false). */

@@ -24,7 +24,10 @@ export function describeGuestException(calls: GuestCalls, exception: ValuePointe
   try {
     const text = calls.readString(exception, MAX_DESCRIPTION_BYTES);
     if (text !== null) return text;
-    if (calls.typeOf(exception) !== "object") return "a guest exception that is not an error";
+    const type = calls.typeOf(exception);
+    // QuickJS throws null when it has no memory left even for its "out of memory" error.
+    if (type === "object" && calls.isNull(exception)) return "null (no memory left for an error)";
+    if (type !== "object") return "a guest exception that is not an error";
     const part = (key: string) => {
       const value = calls.getProperty(exception, key);
       try {
