@@ -62,6 +62,8 @@ export function defineClosingReportsSuite(create: InterpreterFactory): void {
     expect(settled.error, JSON.stringify(settled.error)).toBeUndefined();
     const result = settled.value!;
     expect(outcomeOf(result), result.text.slice(0, 300)).toBe(expected);
+    if (/then an object/.test(name)) expect(result.value).toEqual({ a: 1, b: [2, 3] });
+    if (/then a primitive/.test(name)) expect(result.value).toBe(42);
     const restarted = /restart/.test(result.warnings?.join(" ") ?? "");
     if (printed !== null) expect(result.stdout).toBe(printed);
     else if (!restarted) expect(result.stdout).toBe("printed");
