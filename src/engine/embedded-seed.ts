@@ -71,7 +71,12 @@ export async function embeddedSeed(wasmModule: WebAssembly.Module, profileId: st
   const payload = sections[0]!;
   const seed = decodeSeedSection(payload);
   if (!seed || seed.profileId !== profileId || seed.hash !== BASE_IMAGE_SHA256) return null;
-  return (await sha256Hex(new Uint8Array(payload))) === BASE_IMAGE_SEED_SHA256 ? seed : null;
+  try {
+    return (await sha256Hex(new Uint8Array(payload))) === BASE_IMAGE_SEED_SHA256 ? seed : null;
+  } catch {
+    // No WebCrypto here (a page outside a secure context): unverified, so not used.
+    return null;
+  }
 }
 
 function unsignedLeb128(value: number): number[] {

@@ -124,6 +124,21 @@ export function defineEmbeddedSeedSuite(plainWasm: () => Promise<Uint8Array>, is
     });
   });
 
+  it("where WebCrypto cannot digest (a page outside a secure context), the section cannot be checked: the image is built", async () => {
+    const { image, seed, plain } = await builtImage();
+    const module = await compile(withSection(plain, encodeSeedSection(seed)));
+    const subtle = crypto.subtle as unknown as Record<string, unknown>;
+    subtle.digest = () => Promise.reject(new TypeError("no digest here"));
+    let made: BaseImage;
+    try {
+      made = await getBaseImage(RELEASE_BUILD, module);
+    } finally {
+      delete subtle.digest;
+    }
+    expect(made.origin).toBe("built");
+    expect(made.bytes.every((byte, i) => byte === image.bytes[i])).toBe(true);
+  });
+
   it("the payload reads back as the seed; malformed payloads read as none", async () => {
     const { seed } = await builtImage();
     const payload = encodeSeedSection(seed);
