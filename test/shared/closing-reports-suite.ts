@@ -10,6 +10,7 @@
  */
 import { expect, it } from "vitest";
 import type { EvalResult, InterpreterOptions } from "../../src/index.js";
+import { CLOSING_CALL_BUDGET_MS } from "../../src/engine/closing-calls.js";
 import { settleAsQuickbox, within } from "./attack-helpers.js";
 import type { InterpreterFactory } from "./engine-suite.js";
 import { trackedInterpreters } from "./tracked-interpreters.js";
@@ -70,6 +71,19 @@ export function defineClosingReportsSuite(create: InterpreterFactory): void {
     const next = await within(qb.eval("typeof kept === 'string' ? kept : 'fresh'", { threadId }), 15_000, `${name}: next eval`);
     expect(next.value).toBe(restarted ? "fresh" : "state");
     if (printed !== null) expect(restarted, result.warnings?.join(" ")).toBe(false);
+  });
+
+  it(`a getter the prelude meets while opening the next session never returns: each closing call stops at its own budget (${CLOSING_CALL_BUDGET_MS} ms), the eval is a Timeout and the thread restarts, saying so`, async () => {
+    const qb = await make(OPTIONS);
+    const threadId = "budget";
+    await qb.eval("const kept = 'state'", { threadId });
+    // The session's limits object has no own streamConsole when it is off: the lookup reaches Object.prototype.
+    const program = `console.log("printed"); Object.defineProperty(Object.prototype, "streamConsole", { get${LOOP} }); for (;;) {}`;
+    const result = await within(qb.eval(program, { threadId }), 15_000, "closing budget");
+    expect(outcomeOf(result), result.text.slice(0, 300)).toBe("Timeout");
+    expect(result.warnings?.join(" ")).toMatch(/could not be closed .*interrupted.*restarted/);
+    const next = await within(qb.eval("[typeof kept, typeof Object.getOwnPropertyDescriptor(Object.prototype, 'streamConsole'), 1 + 1]", { threadId }), 15_000, "next");
+    expect(next.value).toEqual(["undefined", "undefined", 2]);
   });
 
   it("a growing inherited toJSON, then a pause: the pause and what was printed reach the host, and it resumes", async () => {
