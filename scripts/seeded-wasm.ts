@@ -7,8 +7,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { baseImageSeed, getBaseImage } from "../src/engine/base-image.js";
 import { appendCustomSection, encodeSeedSection, SEED_SECTION_NAME } from "../src/engine/embedded-seed.js";
+import { sha256Hex } from "../src/util/sha256-hex.js";
 import { RELEASE_BUILD } from "../src/engine/wasm-build.js";
-import { BASE_IMAGE_SHA256 } from "../src/generated/base-image-sha256.js";
+import { BASE_IMAGE_SEED_SHA256, BASE_IMAGE_SHA256 } from "../src/generated/base-image-sha256.js";
 
 /** The release build's .wasm as the QuickJS package ships it (no seed). */
 export function releaseWasmBytes(): Uint8Array {
@@ -31,9 +32,12 @@ export async function seededReleaseWasm(): Promise<SeededWasm> {
   const plain = releaseWasmBytes();
   const image = await getBaseImage(RELEASE_BUILD, await WebAssembly.compile(plain as Uint8Array<ArrayBuffer>));
   const seed = await baseImageSeed(image);
-  if (seed.hash !== BASE_IMAGE_SHA256) {
-    const problem = `the base image's sha256 is ${seed.hash}, not the recorded ${BASE_IMAGE_SHA256} (src/generated/base-image-sha256.ts): dist/quickjs.wasm is built without its base image; run \`npm run update:base-image\` and build again`;
+  const payload = encodeSeedSection(seed);
+  const payloadHash = await sha256Hex(payload);
+  if (seed.hash !== BASE_IMAGE_SHA256 || payloadHash !== BASE_IMAGE_SEED_SHA256) {
+    const what = seed.hash !== BASE_IMAGE_SHA256 ? `image's sha256 is ${seed.hash}, not the recorded ${BASE_IMAGE_SHA256}` : `seed section's sha256 is ${payloadHash}, not the recorded ${BASE_IMAGE_SEED_SHA256}`;
+    const problem = `the base ${what} (src/generated/base-image-sha256.ts): dist/quickjs.wasm is built without its base image; run \`npm run update:base-image\` and build again`;
     return { wasm: plain, problem };
   }
-  return { wasm: appendCustomSection(plain, SEED_SECTION_NAME, encodeSeedSection(seed)), problem: null };
+  return { wasm: appendCustomSection(plain, SEED_SECTION_NAME, payload), problem: null };
 }

@@ -10,12 +10,14 @@ import type { JSContextPointer, JSRuntimePointer } from "quickjs-emscripten-core
 import { GUEST_PRELUDE_SOURCE } from "../generated/guest-prelude.js";
 import { BIND_CELL_GLOBALS_SCRIPT } from "../guest/cell-global-names.js";
 import { EVAL_GLOBAL, GuestCalls, type ValuePointer } from "./guest-calls.js";
+import { describeGuestException } from "./guest-port.js";
 import type { BaseImageSeed } from "./base-image-seed.js";
 import type { WasmBuildProfile } from "./wasm-build.js";
 import { createWasmInstance, type BoundWasmInstance } from "./wasm-instance.js";
 import { installHostFunctions } from "./host-functions.js";
 import { scrubFreeHeap } from "./heap-scrub.js";
 import { embeddedSeed } from "./embedded-seed.js";
+import { sha256Hex } from "../util/sha256-hex.js";
 
 export type { BaseImageSeed } from "./base-image-seed.js";
 
@@ -134,10 +136,7 @@ function changedRanges(fresh: Uint8Array, image: Uint8Array): [number, number][]
   return ranges;
 }
 
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+export { sha256Hex };
 
 async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
   const instance = await createWasmInstance(profile, wasmModule, profile.imageMemoryBytes);
@@ -156,12 +155,12 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   const internal = calls.evalScript(GUEST_PRELUDE_SOURCE, "quickbox-prelude", EVAL_GLOBAL);
   const exception = calls.takeException(internal);
   if (exception) {
-    throw new Error(`quickbox: the guest prelude failed to load: ${calls.readString(exception)}`);
+    throw new Error(`quickbox: the guest prelude failed to load: ${describeGuestException(calls, exception)}`);
   }
   // The cell helpers become global lexical bindings: reachable by name, not properties of globalThis.
   const bound = calls.evalScript(BIND_CELL_GLOBALS_SCRIPT, "quickbox-cell-globals", EVAL_GLOBAL);
   const bindError = calls.takeException(bound);
-  if (bindError) throw new Error(`quickbox: the cell helpers could not be bound: ${calls.readString(bindError)}`);
+  if (bindError) throw new Error(`quickbox: the cell helpers could not be bound: ${describeGuestException(calls, bindError)}`);
   calls.freeValue(bound);
   const functions = {} as Record<InternalFunction, ValuePointer>;
   for (const name of INTERNAL_FUNCTIONS) {
@@ -238,9 +237,9 @@ async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.
 
 const images = new WeakMap<WebAssembly.Module, Map<string, Promise<BaseImage>>>();
 
-/** The module's embedded seed when it holds this code's image (a malformed one: built instead). */
+/** The module's embedded seed when it holds this code's image (embedded-seed.ts checks it), else the image built. */
 async function embeddedOrBuilt(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
-  const seed = embeddedSeed(wasmModule, profile.id);
+  const seed = await embeddedSeed(wasmModule, profile.id);
   if (seed) {
     try {
       return await imageFromSeed(profile, wasmModule, seed, "embedded");

@@ -5,16 +5,21 @@
  * by the .wasm because every bundler and runtime already delivers that file (CompiledWasm in
  * wrangler, a URL in browsers, a path in Node): no second asset to locate.
  *
- * The section is used only when the image it holds is the one this code builds: its recorded
- * sha256 must equal BASE_IMAGE_SHA256 (the hash the tests check against a fresh build, in Node and
- * Chromium). A module without the section (the QuickJS package's own .wasm, inside this repository)
- * or with another image builds its own, as before.
+ * The section is used only when it is exactly the one this code's build writes: the sha256 of its
+ * payload must be BASE_IMAGE_SEED_SHA256, and the image it names BASE_IMAGE_SHA256 (both recorded
+ * from a fresh build and checked in Node and Chromium). Nothing the section says is trusted on its
+ * own: altered bytes under the recorded image hash, or pointers that lead elsewhere, are another
+ * section. The digest covers everything the image takes from the section (the rest is what the
+ * .wasm's own data initializes in every instance): ~1.2 MB, a few milliseconds once per process
+ * and module. A module without the section (the QuickJS package's own .wasm, inside this
+ * repository), or with another or an altered one, builds its own image, as before.
  *
  * Payload: u32 little-endian header length, the header (JSON: the seed's fields but its bytes),
  * then the changed ranges' bytes. Stored raw: inflating 1.2 MB cost 45–60 ms in Node (web streams
  * or fflate, cold), and HTTP compression already shrinks the file on the wire.
  */
-import { BASE_IMAGE_SHA256 } from "../generated/base-image-sha256.js";
+import { BASE_IMAGE_SEED_SHA256, BASE_IMAGE_SHA256 } from "../generated/base-image-sha256.js";
+import { sha256Hex } from "../util/sha256-hex.js";
 import type { BaseImageSeed } from "./base-image-seed.js";
 
 export const SEED_SECTION_NAME = "quickbox.base-image";
@@ -56,15 +61,22 @@ export function decodeSeedSection(payload: ArrayBuffer): BaseImageSeed | null {
 }
 
 /**
- * The seed a module carries for `profileId`, if it is the image this code builds; null otherwise.
- * Reading the section copies it (~1.2 MB, about a millisecond).
+ * The seed a module carries for `profileId`, if its section is the one this code's build writes
+ * (see above); null otherwise. Reading the section copies it (~1.2 MB, about a millisecond).
  */
-export function embeddedSeed(wasmModule: WebAssembly.Module, profileId: string): BaseImageSeed | null {
+export async function embeddedSeed(wasmModule: WebAssembly.Module, profileId: string): Promise<BaseImageSeed | null> {
   if (typeof WebAssembly.Module.customSections !== "function") return null;
   const sections = WebAssembly.Module.customSections(wasmModule, SEED_SECTION_NAME);
   if (sections.length !== 1) return null;
-  const seed = decodeSeedSection(sections[0]!);
-  return seed && seed.profileId === profileId && seed.hash === BASE_IMAGE_SHA256 ? seed : null;
+  const payload = sections[0]!;
+  const seed = decodeSeedSection(payload);
+  if (!seed || seed.profileId !== profileId || seed.hash !== BASE_IMAGE_SHA256) return null;
+  try {
+    return (await sha256Hex(new Uint8Array(payload))) === BASE_IMAGE_SEED_SHA256 ? seed : null;
+  } catch {
+    // No WebCrypto here (a page outside a secure context): unverified, so not used.
+    return null;
+  }
 }
 
 function unsignedLeb128(value: number): number[] {

@@ -8,12 +8,14 @@
 import type { EngineOutcome, EvalLimits, GuestCall, CallResult, HeldCallRef, HeldCallReport, HostCallChannel, PauseState } from "../engine-contract.js";
 import type { ClockMode } from "../types.js";
 import { newCallId } from "../util/call-ids.js";
-import { outOfMemoryOutcome, pausedOutcome, stoppedOutcome, type StopReason } from "../result/outcomes.js";
+import { internalErrorOutcome, outOfMemoryOutcome, pausedOutcome, stoppedOutcome, type StopReason } from "../result/outcomes.js";
 import { CallScheduler } from "./call-scheduler.js";
-import { GuestProtocolError, parseCopiedValue, parseOutput, parsePollReport, type SettledReport } from "./guest-reports.js";
+import { GuestProtocolError, parseCopiedValue, parsePollReport, type SettledReport } from "./guest-reports.js";
 import { GuestException, type GuestPort } from "./guest-port.js";
 import { classifyFailure, outOfMemoryFromBareError } from "./run-failures.js";
 import { RunBudget } from "./run-budget.js";
+import { ClosingCalls, type PrintedOutput } from "./closing-calls.js";
+import { HostWaits } from "./host-waits.js";
 import { StreamOutbox } from "./stream-outbox.js";
 import { quickFinish, quickSettle } from "./quick-finish.js";
 import type { ValuePointer } from "./guest-calls.js";
@@ -64,8 +66,12 @@ export class EvalRun {
   #budget: RunBudget;
   /** Every guest key this run has seen: the prelude never repeats one, so a repeat is forged. */
   readonly #seenIds = new Set<string>();
-  /** While set, the interrupt handler lets the guest run (internal calls after a stop). */
-  #unbounded = false;
+  /** While set, the interrupt handler consults this budget alone (closing-calls.ts). */
+  #ownBudget: RunBudget | null = null;
+  /** close, takeOutput, endSession: the calls after the program, each under a budget of its own. */
+  readonly #closing: ClosingCalls;
+  /** Host waits, within the run's wall budget and signal. */
+  readonly #waits: HostWaits;
   /** progress() and console streaming: what the program sent while it ran. */
   readonly #stream: StreamOutbox;
   /** Set by finishAtOnce: the run's result is known without the loop. */
@@ -82,6 +88,8 @@ export class EvalRun {
     for (const call of resumed?.undecided ?? []) this.#seenIds.add(call.guestKey);
     this.#budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs, undefined, undefined, limits.spentMs ?? 0);
     this.#stream = new StreamOutbox(host, limits.maxResultChars);
+    this.#waits = new HostWaits(this.#budget, limits.signal);
+    this.#closing = new ClosingCalls(thread, limits.maxResultChars, (budget, call) => this.#underBudget(budget, call));
   }
 
   /** A message from the guest's stream function (progress(), console streaming). */
@@ -91,7 +99,7 @@ export class EvalRun {
 
   /** QuickJS's interrupt handler, while this run is the thread's active one. */
   shouldInterrupt(): boolean {
-    if (this.#unbounded) return false;
+    if (this.#ownBudget) return this.#ownBudget.shouldInterrupt();
     // Events the program sent while computing leave now (a worker posts them at once).
     if (this.#stream.pending) this.#stream.flushReady();
     this.limits.pollCancel?.();
@@ -150,7 +158,7 @@ export class EvalRun {
     } catch (error) {
       outcome = this.#recover(error);
     }
-    this.#interruption?.disarm();
+    this.#waits.disarm();
     // Every event the program sent reaches the host before its result.
     this.#stream.flushAll();
     const progressDropped = (outcome.progressDropped ?? 0) + this.#stream.dropped;
@@ -182,7 +190,7 @@ export class EvalRun {
       }
       if (failed) continue;
       if (this.scheduler.busy) {
-        const results = await this.#awaitHost(this.host.receive());
+        const results = await this.#waits.wait(this.host.receive());
         if (typeof results === "string") return results;
         this.#settle(results);
         waited = true;
@@ -194,7 +202,7 @@ export class EvalRun {
       if (this.thread.clock === "virtual") {
         this.thread.clockMs = Math.max(this.thread.clockMs, report.nextTimerAt);
       } else {
-        const slept = await this.#awaitHost(sleep(Math.max(0, report.nextTimerAt - Date.now())));
+        const slept = await this.#waits.wait(sleep(Math.max(0, report.nextTimerAt - Date.now())));
         if (typeof slept === "string") return slept;
       }
       port.callVoid("fireTimer");
@@ -255,61 +263,20 @@ export class EvalRun {
     if (toGuest.length) this.thread.port.callVoid("settle", [JSON.stringify(this.#toGuest(toGuest))]);
   }
 
-  /**
-   * Where a host wait goes when the wall budget runs out or the signal aborts. One timer and one
-   * listener per run, made at its first wait (a timer per wait was a measurable part of a tool call).
-   */
-  #onInterrupt: ((reason: StopReason) => void) | null = null;
-  #interruption: { disarm(): void } | null = null;
-
-  #armInterruption(): void {
-    if (this.#interruption) return;
-    const signal = this.limits.signal;
-    const interrupt = (reason: StopReason) => this.#onInterrupt?.(reason);
-    // Timers may fire a little early (ms rounding): the deadline is checked, and the timer re-armed.
-    const fire = () => {
-      const remainingMs = this.#budget.wallRemainingMs();
-      if (remainingMs > 0) timer = setTimeout(fire, remainingMs);
-      else interrupt("wall");
-    };
-    let timer = setTimeout(fire, this.#budget.wallRemainingMs());
-    const onAbort = () => interrupt("cancelled");
-    signal?.addEventListener("abort", onAbort, { once: true });
-    this.#interruption = {
-      disarm: () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-      },
-    };
-  }
-
-  /** Waits for the host (results, a real timer) within the wall budget and the abort signal. */
-  async #awaitHost<T>(work: Promise<T>): Promise<T | StopReason> {
-    const budget = this.#budget;
-    if (this.limits.signal?.aborted) return "cancelled";
-    if (budget.wallRemainingMs() <= 0) {
-      budget.expire("wall");
-      return "wall";
-    }
-    this.#armInterruption();
-    try {
-      const outcome = await budget.awaitHost(
-        new Promise<T | StopReason>((resolve, reject) => {
-          this.#onInterrupt = resolve;
-          work.then(resolve, reject);
-        }),
-      );
-      if (outcome === "wall") budget.expire("wall");
-      return outcome;
-    } finally {
-      this.#onInterrupt = null;
-    }
-  }
-
   /** What the paused eval printed so far (it keeps printing into the same session after resume). */
-  #takeOutput(): { stdout: string; stdoutDroppedChars: number; progressDropped?: number } {
-    const printed = parseOutput(this.#callUnbounded("takeOutput"), this.limits.maxResultChars);
-    return { stdout: printed.text, stdoutDroppedChars: printed.droppedChars, ...(printed.progressDropped ? { progressDropped: printed.progressDropped } : {}) };
+  #takeOutput(): PrintedOutput {
+    return this.#closing.takeOutput() ?? { stdout: "", stdoutDroppedChars: 0 };
+  }
+
+  /** Runs an internal call while the interrupt handler consults `budget` alone. */
+  #underBudget<T>(budget: RunBudget, call: () => T): T {
+    const previous = this.#ownBudget;
+    this.#ownBudget = budget;
+    try {
+      return call();
+    } finally {
+      this.#ownBudget = previous;
+    }
   }
 
   /**
@@ -330,7 +297,8 @@ export class EvalRun {
       outcome = { ...outcome, ...(copyBudget.expired ? { valueNote: tooLong } : copied) };
     } catch (error) {
       if (!(error instanceof GuestException)) throw error;
-      this.#callUnbounded("close");
+      // copyValue ends the session itself, unless it was interrupted while doing so.
+      this.#closing.end(error.message);
       outcome = { ...outcome, valueNote: copyBudget.expired ? tooLong : `value not copied: ${error.message}` };
     }
     return outcome;
@@ -344,9 +312,8 @@ export class EvalRun {
     const outcome = outOfMemory ? outOfMemoryOutcome() : stoppedOutcome(reason, this.limits);
     if (outOfMemory) this.#checkHeadroom();
     this.#drainAfterStop();
-    if (this.thread.lost) return outcome;
-    const printed = parseOutput(this.#callUnbounded("close"), this.limits.maxResultChars);
-    return { ...outcome, stdout: printed.text, stdoutDroppedChars: printed.droppedChars, ...(printed.progressDropped ? { progressDropped: printed.progressDropped } : {}) };
+    const printed = this.#closing.close();
+    return printed ? { ...outcome, ...printed } : outcome;
   }
 
   /**
@@ -362,16 +329,6 @@ export class EvalRun {
     if (calls.hasPendingJobs()) this.thread.discard("promise jobs kept running after the eval was stopped");
   }
 
-  /** Internal calls after a stop run without the interrupt, so they cannot be cut short. */
-  #callUnbounded(name: "close" | "takeOutput"): string {
-    this.#unbounded = true;
-    try {
-      return this.thread.port.callString(name);
-    } finally {
-      this.#unbounded = false;
-    }
-  }
-
   #checkHeadroom(): void {
     const calls = this.thread.port.calls;
     try {
@@ -381,16 +338,27 @@ export class EvalRun {
     }
   }
 
-  /** A failure of the run itself (not of the program): classified, the instance discarded if needed. */
+  /**
+   * A failure of the run itself (not of the program): classified, the instance discarded if
+   * needed, the session closed. Never throws: whatever happens here is a result too.
+   */
   #recover(error: unknown): EngineOutcome {
-    const verdict = classifyFailure(error, {
-      cancelled: this.limits.signal?.aborted === true,
-      expired: this.#budget.expired,
-      heapExhausted: this.thread.heapExhausted,
-    });
-    if ("stop" in verdict) return this.#stop(verdict.stop);
-    if (verdict.checkHeadroom) this.#checkHeadroom();
-    if (verdict.discard) this.thread.discard(verdict.discard);
-    return verdict.outcome;
+    try {
+      const verdict = classifyFailure(error, {
+        cancelled: this.limits.signal?.aborted === true,
+        expired: this.#budget.expired,
+        heapExhausted: this.thread.heapExhausted,
+      });
+      if ("stop" in verdict) return this.#stop(verdict.stop);
+      if (verdict.checkHeadroom) this.#checkHeadroom();
+      if (verdict.discard) this.thread.discard(verdict.discard);
+      // The eval ends here: its session must not reach the next one (a settled result would).
+      const printed = this.#closing.close();
+      return printed ? { ...verdict.outcome, ...printed } : verdict.outcome;
+    } catch (again) {
+      const message = again instanceof Error ? again.message : String(again);
+      this.thread.discard(`the interpreter failed while ending the eval: ${message}`);
+      return internalErrorOutcome(`the interpreter failed while ending the eval: ${message}`);
+    }
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { JSContextPointer, JSRuntimePointer, JSValuePointer } from "quickjs-emscripten-core";
 import type { WasmInstance } from "./wasm-instance.js";
+import { decodeGuestUtf8 } from "./guest-strings.js";
 
 export class HostAllocationError extends Error {
   override name = "HostAllocationError";
@@ -17,6 +18,9 @@ export const EVAL_GLOBAL = 0;
 export const EVAL_FLAG_ASYNC = 1 << 7;
 
 export type ValuePointer = JSValuePointer;
+
+/** QTS_IsEqual's operation for `===` (interface.c IsEqualOp). */
+const STRICT_EQUALS = 0;
 
 /** JS_PromiseState's answer for a fulfilled promise (quickjs.h JSPromiseStateEnum). */
 const PROMISE_FULFILLED = 1;
@@ -74,9 +78,22 @@ export class GuestCalls {
     this.#instance.ffi.QTS_FreeValuePointer(this.ctx, value);
   }
 
-  readString(value: ValuePointer): string {
+  /**
+   * The exact text of a guest string (a U+0000 or a lone surrogate inside it included); null when
+   * `value` is not a string, or not one of at most `maxBytes` UTF-8 bytes.
+   */
+  readString(value: ValuePointer, maxBytes = Infinity): string | null {
+    return readGuestString(this.#instance, this.ctx, value, maxBytes);
+  }
+
+  /**
+   * ToString of a primitive the host knows is plain text (a BigInt's digits), read up to its first
+   * NUL. Never for objects: converting one would run its toString.
+   */
+  readPrimitiveText(value: ValuePointer): string {
     const ffi = this.#instance.ffi;
     const chars = ffi.QTS_GetString(this.ctx, value);
+    if (!chars) throw new HostAllocationError("the guest heap has no room to read a value");
     try {
       return this.#instance.module.UTF8ToString(chars as never);
     } finally {
@@ -87,6 +104,12 @@ export class GuestCalls {
   /** A number (or any value, converted as Number() would) read as a double. */
   readNumber(value: ValuePointer): number {
     return this.#instance.ffi.QTS_GetFloat64(this.ctx, value);
+  }
+
+  /** True when `value` is null. */
+  isNull(value: ValuePointer): boolean {
+    const ffi = this.#instance.ffi;
+    return ffi.QTS_IsEqual(this.ctx, value, ffi.QTS_GetNull(), STRICT_EQUALS as never) === 1;
   }
 
   /** True when `value` is a promise already fulfilled (pending, rejected and non-promises: false). */
@@ -100,12 +123,7 @@ export class GuestCalls {
   }
 
   typeOf(value: ValuePointer): string {
-    const pointer = this.#instance.ffi.QTS_Typeof(this.ctx, value);
-    try {
-      return this.#instance.module.UTF8ToString(pointer as never);
-    } finally {
-      this.free(pointer);
-    }
+    return typeOfValue(this.#instance, this.ctx, value);
   }
 
   evalScript(code: string, filename: string, flags: number): ValuePointer {
@@ -175,3 +193,59 @@ export class GuestCalls {
     }
   }
 }
+
+function typeOfValue(instance: WasmInstance, ctx: JSContextPointer, value: ValuePointer): string {
+  const pointer = instance.ffi.QTS_Typeof(ctx, value);
+  if (!pointer) throw new HostAllocationError("the guest heap has no room to read a value's type");
+  try {
+    return instance.module.UTF8ToString(pointer as never);
+  } finally {
+    instance.module._free(pointer);
+  }
+}
+
+/**
+ * See GuestCalls.readString. The length comes from QuickJS itself (`length` of a string primitive
+ * is answered before any prototype is consulted: no guest code runs); the text from its UTF-8
+ * form, decoded unit for unit (guest-strings.ts). Throws HostAllocationError when QuickJS has no
+ * memory left to make that form.
+ */
+export function readGuestString(instance: WasmInstance, ctx: JSContextPointer, value: ValuePointer, maxBytes = Infinity): string | null {
+  if (typeOfValue(instance, ctx, value) !== "string") return null;
+  const units = stringLength(instance, ctx, value);
+  if (!Number.isSafeInteger(units) || units < 0) throw new HostAllocationError("the guest heap has no room to read a string's length");
+  if (units > maxBytes) return null;
+  const { ffi } = instance;
+  const chars = ffi.QTS_GetString(ctx, value);
+  if (!chars) throw new HostAllocationError("the guest heap has no room to read a string");
+  try {
+    return decodeGuestUtf8(new Uint8Array(instance.memory.buffer), chars, units, maxBytes);
+  } finally {
+    ffi.QTS_FreeCString(ctx, chars);
+  }
+}
+
+function stringLength(instance: WasmInstance, ctx: JSContextPointer, value: ValuePointer): number {
+  const { module, ffi } = instance;
+  const keyChars = module._malloc(LENGTH_KEY_BYTES.length);
+  if (!keyChars) throw new HostAllocationError("the guest heap has no room to read a string's length");
+  let key: ValuePointer;
+  try {
+    new Uint8Array(instance.memory.buffer).set(LENGTH_KEY_BYTES, keyChars);
+    key = ffi.QTS_NewString(ctx, keyChars as never);
+  } finally {
+    module._free(keyChars);
+  }
+  try {
+    const length = ffi.QTS_GetProp(ctx, value, key);
+    try {
+      return ffi.QTS_GetFloat64(ctx, length);
+    } finally {
+      ffi.QTS_FreeValuePointer(ctx, length);
+    }
+  } finally {
+    ffi.QTS_FreeValuePointer(ctx, key);
+  }
+}
+
+const LENGTH_KEY_BYTES = new TextEncoder().encode("length\0");

@@ -5,11 +5,44 @@
  */
 import type { ImagePointers, InternalFunction } from "./base-image.js";
 import { GuestCalls, type CallArgument, type ValuePointer } from "./guest-calls.js";
+import { GuestProtocolError } from "./guest-reports.js";
 import type { WasmInstance } from "./wasm-instance.js";
 
 /** An internal prelude call threw (interrupt, out of memory, or a prelude bug). */
 export class GuestException extends Error {
   override name = "GuestException";
+}
+
+/** Longest exception text kept (UTF-8 bytes of each part): it only names what happened. */
+const MAX_DESCRIPTION_BYTES = 1024;
+
+/**
+ * Best-effort text of a guest exception, "name: message" for an error object: its properties are
+ * read, never its toString (the program may have replaced Error.prototype.toString). Frees nothing.
+ */
+export function describeGuestException(calls: GuestCalls, exception: ValuePointer): string {
+  try {
+    const text = calls.readString(exception, MAX_DESCRIPTION_BYTES);
+    if (text !== null) return text;
+    const type = calls.typeOf(exception);
+    // QuickJS throws null when it has no memory left even for its "out of memory" error.
+    if (type === "object" && calls.isNull(exception)) return "null (no memory left for an error)";
+    if (type !== "object") return "a guest exception that is not an error";
+    const part = (key: string) => {
+      const value = calls.getProperty(exception, key);
+      try {
+        return calls.readString(value, MAX_DESCRIPTION_BYTES);
+      } finally {
+        calls.freeValue(value);
+      }
+    };
+    const message = part("message");
+    if (message === null) return "a guest exception that is not an error";
+    const name = part("name");
+    return name ? `${name}: ${message}` : message;
+  } catch {
+    return "unknown guest exception";
+  }
 }
 
 export class GuestPort {
@@ -25,7 +58,7 @@ export class GuestPort {
     const result = this.calls.call(this.#functions[name], args);
     const exception = this.calls.takeException(result);
     if (exception) {
-      const message = this.#describe(exception);
+      const message = describeGuestException(this.calls, exception);
       this.calls.freeValue(exception);
       throw new GuestException(message);
     }
@@ -36,21 +69,15 @@ export class GuestPort {
     this.calls.freeValue(this.call(name, args));
   }
 
+  /** The string an internal function returned; anything else means the prelude was tampered with. */
   callString(name: InternalFunction, args: readonly CallArgument[] = []): string {
     const result = this.call(name, args);
     try {
-      return this.calls.readString(result);
+      const text = this.calls.readString(result);
+      if (text === null) throw new GuestProtocolError(`${name}: not a string`);
+      return text;
     } finally {
       this.calls.freeValue(result);
-    }
-  }
-
-  /** Best-effort text of a guest exception, for host-side errors; frees nothing. */
-  #describe(exception: ValuePointer): string {
-    try {
-      return this.calls.readString(exception);
-    } catch {
-      return "unknown guest exception";
     }
   }
 }

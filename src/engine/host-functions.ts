@@ -10,28 +10,12 @@ import type { JSContextPointer, JSValuePointer } from "quickjs-emscripten-core";
 import { INTL_BRIDGE_GLOBAL, INTL_BRIDGE_ID, INTL_MAX_REQUEST_BYTES } from "../intl-bridge-protocol.js";
 import { STREAM_BRIDGE_GLOBAL, STREAM_BRIDGE_ID, STREAM_MAX_MESSAGE_BYTES } from "../stream-protocol.js";
 import { answerIntlRequest } from "./intl-bridge.js";
+import { readGuestString } from "./guest-calls.js";
 import type { BoundWasmInstance, WasmInstance } from "./wasm-instance.js";
 
-/** Reads the argument if it is a string of at most `maxBytes` UTF-8 bytes; else null. */
+/** Reads the argument if it is a string of at most `maxBytes` UTF-8 bytes (exactly: guest-strings.ts); else null. */
 function readStringArgument(instance: WasmInstance, ctx: JSContextPointer, value: number, maxBytes: number): string | null {
-  const { module, ffi } = instance;
-  const typePointer = ffi.QTS_Typeof(ctx, value as JSValuePointer);
-  if (!typePointer) return null;
-  const type = module.UTF8ToString(typePointer as never);
-  module._free(typePointer);
-  if (type !== "string") return null;
-  const chars = ffi.QTS_GetString(ctx, value as JSValuePointer);
-  if (!chars) return null;
-  try {
-    const heap = new Uint8Array(instance.memory.buffer);
-    const limit = Math.min(heap.length, chars + maxBytes + 1);
-    let end = chars;
-    while (end < limit && heap[end] !== 0) end++;
-    if (end === limit) return null;
-    return module.UTF8ToString(chars as never, end - chars);
-  } finally {
-    ffi.QTS_FreeCString(ctx, chars);
-  }
+  return readGuestString(instance, ctx, value as JSValuePointer, maxBytes);
 }
 
 /** A new guest string (the pointer QuickJS takes over), or 0 (undefined) if the heap is full. */

@@ -30,11 +30,11 @@ function readPrimitive(port: GuestPort, kind: number, value: ValuePointer): { va
     case QUICK_NULL:
       return { value: null };
     case QUICK_BIGINT:
-      return { value: BigInt(calls.readString(value)) };
+      return { value: BigInt(calls.readPrimitiveText(value)) };
     case QUICK_STRING: {
+      // Exact, U+0000 and lone surrogates included (guest-strings.ts).
       const text = calls.readString(value);
-      // UTF-8 cannot carry a lone surrogate (it arrives as U+FFFD): the guest's JSON keeps it exact.
-      return text.includes("\uFFFD") ? undefined : { value: text };
+      return text === null ? undefined : { value: text };
     }
     default:
       return undefined;

@@ -138,11 +138,17 @@ export class EvalSession {
       rendered = renderFailure(error, settlement.kind === "error");
     }
     const { text, droppedChars } = this.output.take();
-    const outcome: GuestFinishedEval = { ...rendered, stdout: text, stdoutDroppedChars: droppedChars };
     const progressDropped = this.stream.takeDropped();
-    if (progressDropped) outcome.progressDropped = progressDropped;
     const cheap = settlement.kind === "ok" && isCopiedCheaply(settlement.value);
-    if (cheap) Object.assign(outcome, copyValue(settlement.value, this.limits.maxValueChars));
+    // Object literals and spreads only: they define properties, where an assignment or
+    // Object.assign would run a setter the program put on Object.prototype.
+    const outcome: GuestFinishedEval = {
+      ...rendered,
+      stdout: text,
+      stdoutDroppedChars: droppedChars,
+      ...(progressDropped ? { progressDropped } : {}),
+      ...(cheap ? copyValue(settlement.value, this.limits.maxValueChars) : {}),
+    };
     return { settled: true, outcome, needsCopy: settlement.kind === "ok" && !cheap };
   }
 

@@ -6,6 +6,12 @@
  * `Reflect.defineProperty`. Other targets go straight to the native function; for the global
  * object, each descriptor is read once (as the native would) and a changed value of a frozen
  * property fails as it would on any other object.
+ *
+ * The one other way to the global object's own [[DefineOwnProperty]] is a Proxy of it (or of a
+ * proxy of it) without a `defineProperty` trap: the native proxy forwards to its target without
+ * any of the functions above. The guest's Proxy constructor (proxy-registry.ts) gives such proxies
+ * `reflectDefineProperty` below as their default trap. (Assignment, Object.assign, class fields,
+ * `__defineGetter__` and super property sets were tried too: QuickJS refuses them itself.)
  */
 import { objectDefineProperty, objectGetOwnPropertyDescriptor, reflectApply } from "./intrinsics.js";
 
@@ -46,7 +52,12 @@ function frozenError(key: PropertyKey): TypeError {
   return new NativeTypeError(`Cannot redefine property: ${String(key)}`);
 }
 
-export function guardGlobalDefines(global: object): void {
+export interface GlobalDefineGuards {
+  /** Reflect.defineProperty, guarded for the global object (also a proxy's default trap, see above). */
+  reflectDefineProperty(target: object, key: PropertyKey, attributes: PropertyDescriptor): boolean;
+}
+
+export function guardGlobalDefines(global: object): GlobalDefineGuards {
   const guards = {
     defineProperty(target: object, key: PropertyKey, attributes: PropertyDescriptor): object {
       if (target !== global) return reflectApply(nativeDefineProperty, NativeObject, [target, key, attributes]) as object;
@@ -85,4 +96,5 @@ export function guardGlobalDefines(global: object): void {
   install(Object, "defineProperty", guards.defineProperty);
   install(Object, "defineProperties", guards.defineProperties);
   install(Reflect, "defineProperty", guards.reflectDefineProperty);
+  return { reflectDefineProperty: guards.reflectDefineProperty };
 }

@@ -7,7 +7,7 @@
 import { parse as parseDevalue } from "devalue";
 import type { CallError, CallKind, CallResult, GuestCall } from "../engine-contract.js";
 import { decodeBase64 } from "./base64.js";
-import { jsonParse, jsonStringify } from "./intrinsics.js";
+import { clearMap, jsonParse, jsonStringify } from "./intrinsics.js";
 
 type Resolvers = [resolve: (value: unknown) => void, reject: (error: unknown) => void];
 
@@ -105,7 +105,8 @@ export function createHostCalls(): HostCalls {
       }
     },
     abandonAll() {
-      pending.clear();
+      // The original: the host calls this when the eval ends, whatever the program replaced.
+      clearMap(pending);
       outbox = [];
     },
     get pendingCount() {

@@ -1,3 +1,5 @@
+import { join, push, slice } from "./intrinsics.js";
+
 /** What the console does with its next line (OutputBuffer.mode). */
 export type OutputMode = 0 | 1 | 2;
 /** The head has room: the line is formatted and stored. */
@@ -54,8 +56,10 @@ export class OutputBuffer {
     this.#totalChars += text.length;
     const room = this.#limitChars - this.#storedChars;
     if (room > 0) {
-      const kept = text.length <= room ? text : text.slice(0, room);
-      this.#parts.push(kept);
+      // The originals: the program may have replaced Array and String methods (take() runs
+      // when the host collects what was printed).
+      const kept = text.length <= room ? text : slice(text, 0, room);
+      push(this.#parts, kept);
       this.#storedChars += kept.length;
       if (this.onStored) this.onStored(kept);
     }
@@ -74,7 +78,7 @@ export class OutputBuffer {
 
   /** The captured text (head only) and how many units were not stored; the buffer starts over. */
   take(): { text: string; droppedChars: number } {
-    const taken = { text: this.#parts.join(""), droppedChars: this.totalChars - this.#storedChars };
+    const taken = { text: join(this.#parts, ""), droppedChars: this.totalChars - this.#storedChars };
     this.#parts = [];
     this.#storedChars = 0;
     this.#totalChars = 0;

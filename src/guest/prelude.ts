@@ -10,7 +10,8 @@ import { EvalSession } from "./eval-session.js";
 import { installProxyRegistry } from "./proxy-registry.js";
 import { createRandomSource } from "./random.js";
 import { createTimerQueue } from "./timers.js";
-import { jsonParse, jsonStringify, objectDefineProperty, objectFreeze, objectGetOwnPropertyDescriptor } from "./intrinsics.js";
+import { jsonParse, objectDefineProperty, objectFreeze, objectGetOwnPropertyDescriptor } from "./intrinsics.js";
+import { encodeReport } from "./report-json.js";
 import type { CallResult, GuestConfiguration, GuestOutputLimits } from "../engine-contract.js";
 import { createHostCalls } from "./host-calls.js";
 import { buildTaskFunction, buildToolsObject } from "./tools-global.js";
@@ -35,9 +36,9 @@ function defineGlobal(name: string, value: unknown): void {
   Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
-installProxyRegistry(global);
+const defineGuards = guardGlobalDefines(global);
+installProxyRegistry(global, defineGuards.reflectDefineProperty);
 installCellGlobals(global);
-guardGlobalDefines(global);
 const guestConsole = createConsole(new OutputBuffer(0));
 defineGlobal("console", guestConsole.console);
 const timerFunctions: Record<string, unknown> = {};
@@ -144,27 +145,28 @@ export const internal = {
   fireTimer(): void {
     timers.fireNext();
   },
+  // Reports are encoded by encodeReport, never JSON.stringify: see report-json.ts.
   /** Closes the session once the result is rendered, unless the host must still copy it. */
   poll(): string {
     const report = session.poll();
     if (report.settled && !report.needsCopy) closeSession();
-    return jsonStringify(report);
+    return encodeReport(report);
   },
   copyValue(): string {
     try {
-      return jsonStringify(session.copyValue());
+      return encodeReport(session.copyValue());
     } finally {
       closeSession();
     }
   },
   /** What the eval printed so far; the session stays open (the eval is paused). */
   takeOutput(): string {
-    return jsonStringify(session.takeOutput());
+    return encodeReport(session.takeOutput());
   },
   /** Ends an eval the host had to stop (timeout, cancel, deadlock): returns what was printed. */
   close(): string {
     const output = session.takeOutput();
     closeSession();
-    return jsonStringify(output);
+    return encodeReport(output);
   },
 };

@@ -3,28 +3,71 @@
  * by one that records every proxy it makes. The prelude installs it before any user code runs.
  * Proxies are made through node-inspect-extracted's wrapper, which remembers target and handler,
  * so rendering shows the target (as Node does) and never runs a trap.
+ *
+ * A proxy whose target is the global object, directly or through other proxies, gets the global
+ * object's define guard (global-define-guard.ts) as its `defineProperty` trap whenever its handler
+ * has none: without it, the native proxy would define on the global object past the guard.
  */
 import { Proxy as InspectableProxy } from "node-inspect-extracted";
+import { reflectGet } from "./intrinsics.js";
 
 const NativeProxy = Proxy;
 const proxies = new WeakSet<object>();
+/** Each recorded proxy's target. */
+const targets = new WeakMap<object, object>();
+const weakMapGet = WeakMap.prototype.get;
+const weakMapSet = WeakMap.prototype.set;
+const weakSetAdd = WeakSet.prototype.add;
+const weakSetHas = WeakSet.prototype.has;
+const reflectApply = Reflect.apply;
+
+type DefineTrap = (target: object, key: PropertyKey, attributes: PropertyDescriptor) => boolean;
 
 export function isProxy(value: unknown): boolean {
-  return (typeof value === "object" || typeof value === "function") && value !== null && proxies.has(value);
+  return (typeof value === "object" || typeof value === "function") && value !== null && (reflectApply(weakSetHas, proxies, [value]) as boolean);
 }
 
-export function installProxyRegistry(target: Record<string, unknown>): void {
+function record(proxy: object, proxyTarget: object): void {
+  reflectApply(weakSetAdd, proxies, [proxy]);
+  reflectApply(weakMapSet, targets, [proxy, proxyTarget]);
+}
+
+/** Whether `value` is the global object, or a proxy whose chain of targets ends at it. */
+function reachesGlobal(value: unknown, global: object): boolean {
+  let current = value;
+  // A chain is finite: each proxy's target existed before it.
+  while (isProxy(current)) current = reflectApply(weakMapGet, targets, [current]);
+  return current === global;
+}
+
+/**
+ * The handler a proxy of the global object is made with: the program's handler as it is (traps
+ * are looked up on it at each operation, as always), except that a missing `defineProperty` trap
+ * is the guarded one.
+ */
+function guardedHandler(handler: object, defineTrap: DefineTrap): object {
+  return new NativeProxy(handler, {
+    get(own: object, key: PropertyKey, receiver: unknown): unknown {
+      const trap = reflectGet(own, key, receiver);
+      return key === "defineProperty" && (trap === undefined || trap === null) ? defineTrap : trap;
+    },
+  });
+}
+
+export function installProxyRegistry(target: Record<string, unknown>, defineTrap: DefineTrap): void {
+  const handlerFor = (proxyTarget: unknown, handler: unknown): unknown =>
+    (typeof handler === "object" || typeof handler === "function") && handler !== null && reachesGlobal(proxyTarget, target) ? guardedHandler(handler, defineTrap) : handler;
   function Proxy(this: unknown, proxyTarget: object, handler: ProxyHandler<object>): object {
     if (!new.target) throw new TypeError("Constructor Proxy requires 'new'");
-    const proxy = new (InspectableProxy as ProxyConstructor)(proxyTarget, handler);
-    proxies.add(proxy);
+    const proxy = new (InspectableProxy as ProxyConstructor)(proxyTarget, handlerFor(proxyTarget, handler) as ProxyHandler<object>);
+    record(proxy, proxyTarget);
     return proxy;
   }
   Object.defineProperty(Proxy, "revocable", {
     value: function revocable(proxyTarget: object, handler: ProxyHandler<object>) {
       // Through the inspectable wrapper too, so that rendering shows the target and runs no trap.
-      const result = (InspectableProxy as unknown as { revocable: typeof NativeProxy.revocable }).revocable(proxyTarget, handler);
-      proxies.add(result.proxy);
+      const result = (InspectableProxy as unknown as { revocable: typeof NativeProxy.revocable }).revocable(proxyTarget, handlerFor(proxyTarget, handler) as ProxyHandler<object>);
+      record(result.proxy, proxyTarget);
       return result;
     },
     writable: true,

@@ -4,6 +4,8 @@
  * (`nextDueAt`), moves the clock there (virtual time) or waits (real time), then calls `fireNext`.
  * Timers still pending when an eval ends are cancelled (`cancelAll`).
  */
+import { clearMap } from "./intrinsics.js";
+
 interface Timer {
   id: number;
   dueAt: number;
@@ -91,7 +93,8 @@ export function createTimerQueue(now: () => number, reportError: (error: unknown
       }
     },
     cancelAll() {
-      timers.clear();
+      // The original: the host calls this when the eval ends, whatever the program replaced.
+      clearMap(timers);
     },
     get size() {
       return timers.size;

@@ -1,7 +1,7 @@
-// expect: InternalError
+// expect: ok
 // category: tampering
-// expect-text: modified the interpreter's own runtime
-// An inherited toJSON also reaches the prelude's own reports to the host: the host refuses the
-// malformed report and replaces the thread's instance (its state is lost, with a warning).
+// expect-value: {"forged":true}
+// An inherited toJSON shapes the program's own JSON (here its tool arguments: JSON.stringify's
+// rules), never the prelude's reports to the host: the result arrives as the tool returned it.
 Object.prototype.toJSON = function () { return { forged: true } };
 await tools.echo({ a: 1 })

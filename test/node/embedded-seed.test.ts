@@ -16,7 +16,7 @@ describe("the base image inside the .wasm (Node)", () => {
 describe("dist/quickjs.wasm (the shipped file; the node project's global setup builds dist/)", () => {
   it("carries the image this source builds, and an image taken from it is that image", async () => {
     const shipped = await WebAssembly.compile(readFileSync(new URL("../../dist/quickjs.wasm", import.meta.url)));
-    const seed = embeddedSeed(shipped, RELEASE_BUILD.id);
+    const seed = await embeddedSeed(shipped, RELEASE_BUILD.id);
     expect(seed?.hash).toBe(BASE_IMAGE_SHA256);
     const image = await getBaseImage(RELEASE_BUILD, shipped);
     expect(image.origin).toBe("embedded");

@@ -3,6 +3,7 @@ import { createInterpreter, type InterpreterOptions } from "../../src/index.js";
 import { getBaseImage } from "../../src/engine/base-image.js";
 import { EVAL_GLOBAL, GuestCalls } from "../../src/engine/guest-calls.js";
 import { installHostFunctions } from "../../src/engine/host-functions.js";
+import { describeGuestException } from "../../src/engine/guest-port.js";
 import { bootInstance } from "../../src/engine/instance-pool.js";
 import { RELEASE_BUILD } from "../../src/engine/wasm-build.js";
 import { compileBuildWasm } from "../../src/runtime/wasm-loading.js";
@@ -32,9 +33,9 @@ describe("web platform references and the bridge's FFI side (Node)", () => {
     const run = (code: string) => {
       const result = calls.evalScript(`JSON.stringify((() => { const bridge = globalThis.${INTL_BRIDGE_GLOBAL}; ${code} })())`, "probe.js", EVAL_GLOBAL);
       const exception = calls.takeException(result);
-      if (exception) throw new Error(calls.readString(exception));
+      if (exception) throw new Error(describeGuestException(calls, exception));
       try {
-        return JSON.parse(calls.readString(result)) as unknown;
+        return JSON.parse(calls.readString(result)!) as unknown;
       } finally {
         calls.freeValue(result);
       }

@@ -1,19 +1,29 @@
-import { getBaseImage } from "../../src/engine/base-image.js";
+import { baseImageSeed, getBaseImage } from "../../src/engine/base-image.js";
+import { encodeSeedSection } from "../../src/engine/embedded-seed.js";
 import { RELEASE_BUILD } from "../../src/engine/wasm-build.js";
 import { compileBuildWasm } from "../../src/runtime/wasm-loading.js";
+import { sha256Hex } from "../../src/util/sha256-hex.js";
 
-/** The base image's hash for the shipped build, built from a freshly compiled module. */
-export async function freshBaseImageHash(): Promise<string> {
-  const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
-  return image.hash;
+/** What is recorded of the base image the shipped build makes: its hash, and its seed section's. */
+export interface BaseImageRecord {
+  hash: string;
+  seedHash: string;
 }
 
-/** src/generated/base-image-sha256.ts for a hash: the Node and the Chromium test both check the file against it. */
-export function baseImageHashModule(hash: string): string {
+/** The record of the base image for the shipped build, built from a freshly compiled module. */
+export async function freshBaseImageRecord(): Promise<BaseImageRecord> {
+  const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+  return { hash: await image.hash, seedHash: await sha256Hex(encodeSeedSection(await baseImageSeed(image))) };
+}
+
+/** src/generated/base-image-sha256.ts for a record: the Node and the Chromium test both check the file against it. */
+export function baseImageHashModule(record: BaseImageRecord): string {
   return [
     "// Written by test/node/base-image.test.ts (`npm run update:base-image`); Chromium's test checks the same. Do not edit.",
-    "/** sha256 of the base image this source builds: an embedded seed is used only when it holds this image. */",
-    `export const BASE_IMAGE_SHA256 = ${JSON.stringify(hash)};`,
+    "/** sha256 of the base image this source builds: its identity in snapshots and seeds. */",
+    `export const BASE_IMAGE_SHA256 = ${JSON.stringify(record.hash)};`,
+    "/** sha256 of the seed section the build appends to dist/quickjs.wasm: an embedded seed is used only when it is this one. */",
+    `export const BASE_IMAGE_SEED_SHA256 = ${JSON.stringify(record.seedHash)};`,
     "",
   ].join("\n");
 }

@@ -24,6 +24,13 @@ const PROGRAM = [
   "await new Promise((r) => setTimeout(r, 5)); seen.push(await tools.lookup({ id: 7 })); ({ seen, random: typeof Math.random(), host: u.host })",
 ];
 
+/** The same bytes with one bit changed in the middle. */
+function flipped(bytes: Uint8Array): Uint8Array {
+  const copy = bytes.slice();
+  copy[copy.length >> 1]! ^= 1;
+  return copy;
+}
+
 /** `plainWasm`: the QuickJS release .wasm as its package ships it (no section). */
 export function defineEmbeddedSeedSuite(plainWasm: () => Promise<Uint8Array>, isolations: readonly ("inline" | "worker")[]): void {
   let built: { image: BaseImage; seed: BaseImageSeed; plain: Uint8Array } | null = null;
@@ -46,7 +53,7 @@ export function defineEmbeddedSeedSuite(plainWasm: () => Promise<Uint8Array>, is
     const { image, seed, plain } = await builtImage();
     const module = await compile(withSection(plain, encodeSeedSection(seed)));
     expect(WebAssembly.Module.exports(module)).toEqual(WebAssembly.Module.exports(await compile(plain)));
-    expect(embeddedSeed(module, RELEASE_BUILD.id)).not.toBeNull();
+    expect(await embeddedSeed(module, RELEASE_BUILD.id)).not.toBeNull();
     const embedded = await getBaseImage(RELEASE_BUILD, module);
     expect(embedded.origin).toBe("embedded");
     expect(embedded.bytes.length).toBe(image.bytes.length);
@@ -58,6 +65,18 @@ export function defineEmbeddedSeedSuite(plainWasm: () => Promise<Uint8Array>, is
 
   for (const isolation of isolations) {
     const open = trackedInterpreters((options) => createInterpreter({ ...options, isolation }));
+    it(`a carried image that was altered is not run: programs run on the built image (${isolation})`, async () => {
+      const { seed, plain } = await builtImage();
+      const alteredBytes = encodeSeedSection({ ...seed, changedBytes: flipped(seed.changedBytes) });
+      const movedFunction = encodeSeedSection({ ...seed, pointers: { ...seed.pointers, functions: { ...seed.pointers.functions, poll: seed.pointers.functions.poll! + 8 } } });
+      for (const payload of [alteredBytes, movedFunction]) {
+        const qb = await open({ wasmModule: await compile(withSection(plain, payload)), tools: [{ name: "lookup", execute: ({ id }: { id: number }) => ({ id, name: `item ${id}` }) }] });
+        const cells: unknown[] = [];
+        for (const code of PROGRAM) cells.push(visible(await qb.eval(code)));
+        expect(cells).toMatchObject([{ status: "ok", stdout: "1 2" }, { status: "ok", value: { seen: [{ id: 7, name: "item 7" }], random: "number", host: "example.com" } }]);
+      }
+    });
+
     it(`programs run the same on the carried image as on the built one (${isolation})`, async () => {
       const { seed, plain } = await builtImage();
       const results: unknown[][] = [];
@@ -76,6 +95,11 @@ export function defineEmbeddedSeedSuite(plainWasm: () => Promise<Uint8Array>, is
     const refused: [string, (seed: BaseImageSeed) => Uint8Array][] = [
       ["another image (hash)", (seed) => encodeSeedSection({ ...seed, hash: "0".repeat(64) })],
       ["another build", (seed) => encodeSeedSection({ ...seed, profileId: "debug-sync" })],
+      ["altered image bytes under the recorded hash", (seed) => encodeSeedSection({ ...seed, changedBytes: flipped(seed.changedBytes) })],
+      ["a prelude function at another address", (seed) => encodeSeedSection({ ...seed, pointers: { ...seed.pointers, functions: { ...seed.pointers.functions, poll: seed.pointers.functions.poll! + 8 } } })],
+      ["another context pointer", (seed) => encodeSeedSection({ ...seed, pointers: { ...seed.pointers, ctx: seed.pointers.ctx + 16 } })],
+      ["another break pointer address", (seed) => encodeSeedSection({ ...seed, breakPointerAddress: seed.breakPointerAddress! + 4 })],
+      ["another dead stack", (seed) => encodeSeedSection({ ...seed, deadStackRange: [seed.deadStackRange![0], seed.deadStackRange![1] + 4096] })],
       ["bytes that do not add up to its ranges", (seed) => encodeSeedSection({ ...seed, changedBytes: seed.changedBytes.subarray(4096) })],
       ["a header that is not JSON", (seed) => Uint8Array.of(3, 0, 0, 0, 0x7b, 0x7b, 0x7b, ...seed.changedBytes.subarray(0, 16))],
       ["a header longer than the section", () => Uint8Array.of(0xff, 0xff, 0, 0, 0x7b)],
@@ -98,6 +122,21 @@ export function defineEmbeddedSeedSuite(plainWasm: () => Promise<Uint8Array>, is
       expect(WebAssembly.Module.customSections(module, SEED_SECTION_NAME)).toHaveLength(2);
       expect((await getBaseImage(RELEASE_BUILD, module)).origin).toBe("built");
     });
+  });
+
+  it("where WebCrypto cannot digest (a page outside a secure context), the section cannot be checked: the image is built", async () => {
+    const { image, seed, plain } = await builtImage();
+    const module = await compile(withSection(plain, encodeSeedSection(seed)));
+    const subtle = crypto.subtle as unknown as Record<string, unknown>;
+    subtle.digest = () => Promise.reject(new TypeError("no digest here"));
+    let made: BaseImage;
+    try {
+      made = await getBaseImage(RELEASE_BUILD, module);
+    } finally {
+      delete subtle.digest;
+    }
+    expect(made.origin).toBe("built");
+    expect(made.bytes.every((byte, i) => byte === image.bytes[i])).toBe(true);
   });
 
   it("the payload reads back as the seed; malformed payloads read as none", async () => {

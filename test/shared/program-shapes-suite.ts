@@ -192,6 +192,36 @@ export function defineProgramShapesSuite(create: InterpreterFactory): void {
       expect(result.value).toEqual([false, false, "done: x"]);
     });
 
+    it("no side door replaces it, nor undefined, NaN or Infinity: proxies of globalThis included, in this eval and the next", async () => {
+      const qb = await make({ subagents: { types: [{ name: "general", description: "helps" }], dispatch: (request) => `done: ${request.description}` } });
+      const fake = "(r) => Promise.resolve('hijacked')";
+      const attempts = [
+        `Object.defineProperty(new Proxy(globalThis, {}), "task", { value: ${fake} })`,
+        `Reflect.defineProperty(new Proxy(globalThis, {}), "task", { value: ${fake} })`,
+        `Object.defineProperties(new Proxy(globalThis, {}), { task: { value: ${fake} } })`,
+        `Object.defineProperty(new Proxy(new Proxy(globalThis, {}), {}), "task", { value: ${fake} })`,
+        `Object.defineProperty(Proxy.revocable(globalThis, {}).proxy, "task", { value: ${fake} })`,
+        `(() => { const handler = {}; const p = new Proxy(globalThis, handler); handler.defineProperty = undefined; Object.defineProperty(p, "task", { value: ${fake} }) })()`,
+        `Object.defineProperty(new Proxy(globalThis, new Proxy({}, { get: () => undefined })), "task", { value: ${fake} })`,
+        `Object.prototype.__defineGetter__.call(new Proxy(globalThis, {}), "task", () => ${fake})`,
+        `Object.assign(new Proxy(globalThis, {}), { task: ${fake} })`,
+        `Object.defineProperty(globalThis, "task", { value: ${fake} })`,
+        ...["undefined", "NaN", "Infinity"].flatMap((name) => [
+          `Object.defineProperty(new Proxy(globalThis, {}), "${name}", { value: 5 })`,
+          `Object.defineProperty(new Proxy(globalThis, {}), "${name}", { writable: true })`,
+          `Reflect.defineProperty(new Proxy(globalThis, {}), "${name}", { value: 5, writable: false, enumerable: false, configurable: false })`,
+        ]),
+      ];
+      const world = "[await task({ description: 'x', subagentType: 'general' }), String(undefined), String(NaN), String(Infinity), Object.getOwnPropertyDescriptor(globalThis, 'undefined').writable]";
+      const expected = ["done: x", "undefined", "NaN", "Infinity", false];
+      const same = await qb.eval(`${attempts.map((attempt) => `try { ${attempt} } catch {}`).join("\n")}\n${world}`);
+      expect(same.value).toEqual(expected);
+      expect((await qb.eval(world)).value).toEqual(expected);
+      // What a proxy of globalThis may still do, it does: define ordinary globals, run its own trap.
+      const allowed = await qb.eval("let seen = 0; const p = new Proxy(globalThis, { defineProperty(t, k, d) { seen++; return Reflect.defineProperty(t, k, d) } }); Object.defineProperty(p, 'mine', { value: 7, writable: true, configurable: true }); new Proxy(globalThis, {}).other = 8; [seen, mine, other]");
+      expect(allowed.value).toEqual([1, 7, 8]);
+    });
+
     it("does not exist without subagents", async () => {
       const qb = await make();
       expect((await qb.eval("typeof task")).value).toBe("undefined");

@@ -35,6 +35,17 @@ const PRIMITIVES = [
   "'\\u00e9\\u4e2d\\ud83d\\ude00'",
   "'lone \\ud800 surrogate'",
   "'x'.repeat(5000)",
+  // U+0000 ends QuickJS's C string and a lone surrogate is not UTF-8: both must arrive whole.
+  "'a\\u0000b'",
+  "'\\u0000'",
+  "atob('AAEC')",
+  "'x'.repeat(40) + '\\u0000y'",
+  "'x'.repeat(5000) + '\\u0000'",
+  "'\\ud800'",
+  "'\\udc00\\ud800'",
+  "'x'.repeat(40) + '\\ud800'",
+  "'\\ufffd\\u0000\\ud800\\u00e9'",
+  "'\\u00e9\\ud83d\\ude00'.repeat(3000) + '\\u0000' + '\\ud800'.repeat(9000)",
   "true",
   "false",
   "undefined",
@@ -66,6 +77,25 @@ export function defineQuickFinishSuite(create: InterpreterFactory): void {
       expect(visible(quick), expression).toEqual(visible(general));
       expect(quick.toolCalls, expression).toBe(1);
     }
+  });
+
+  it("strings holding U+0000 or lone surrogates arrive whole: the value, the text and streamed console text", async () => {
+    const streamed: string[] = [];
+    const qb = await make({ streamConsole: true, onEvent: (event) => void (event.type === "stdout" && streamed.push(event.text)) });
+    const cases: [string, string][] = [
+      ["'a\\u0000b'", "a\u0000b"],
+      ["atob('AAEC')", "\u0000\u0001\u0002"],
+      ["'\\ud800'", "\ud800"],
+      ["'x'.repeat(40) + '\\u0000\\udc00'", "x".repeat(40) + "\u0000\udc00"],
+    ];
+    for (const [expression, expected] of cases) {
+      const result = await qb.eval(expression);
+      expect(result.value, expression).toBe(expected);
+      expect(result.text, expression).toBe(`<result>${expected}</result>`);
+    }
+    const printed = await qb.eval("console.log('p\\u0000q', '\\ud800' + 'y'.repeat(40)); 1");
+    expect(printed.stdout).toBe(`p\u0000q \ud800${"y".repeat(40)}`);
+    expect(streamed.join("")).toBe(`${printed.stdout}\n`);
   });
 
   it("a value past maxResultChars or the value limit is cut and noted as before", async () => {
