@@ -116,6 +116,11 @@ export type InterpreterEvent =
   /** Console text as the program prints it (option `streamConsole`), within maxResultChars per eval. */
   | { type: "stdout"; threadId: string; evalId: string; seq: number; text: string }
   | { type: "restart"; threadId: string; reason: string }
+  /**
+   * A thread whose snapshot another build wrote was rebuilt on this one by replaying its journal
+   * (cells and calls replayed; nothing external ran again), then snapshotted anew.
+   */
+  | { type: "replay"; threadId: string; cells: number; calls: number; durationMs: number }
   | { type: "pause"; threadId: string; interrupts: Interrupt[] }
   | { type: "snapshot"; threadId: string; snapshot: SnapshotInfo }
   | { type: "warning"; threadId?: string; message: string };
@@ -210,6 +215,12 @@ export interface InterpreterOptions {
   clock?: ClockMode;
   /** A number makes Math.random deterministic per thread. */
   randomSeed?: number;
+  /**
+   * Per thread: the most its journal may hold (what replay needs to rebuild the thread on another
+   * build). Past it the thread works on but is no longer replayable (`threads()` says so, and a
+   * warning is given once). Default 4 MiB.
+   */
+  maxJournalBytes?: number;
   /** A compiled QuickJS WebAssembly.Module (required on workerd). */
   wasmModule?: WasmModule;
 }
@@ -322,6 +333,12 @@ export interface ThreadInfo {
   threadId: string;
   state: ThreadState;
   pendingInterrupts: number;
+  /**
+   * Whether the thread can be rebuilt from its journal on another build (an upgrade of quickbox or
+   * of the app that changes the guest prelude or QuickJS). False past maxJournalBytes, after a cell
+   * a budget stopped, and for threads stored before journals were kept.
+   */
+  replayable: boolean;
   /** Paused threads: the interrupts waiting for decisions (e.g. to show them again after a reload). */
   interrupts?: Interrupt[];
 }

@@ -139,7 +139,8 @@ export class SnapshotPersistence {
     const chain = header.kind === "delta" && previous && previous.chain[previous.chain.length - 1] === header.parent ? [...previous.chain, snapshot.id] : [snapshot.id];
     if (header.kind === "delta" && chain.length === 1) return { warning: "snapshot not stored: its parent is not the thread's head" };
     const kept = claim === "keep" && previous?.claim ? { claim: previous.claim } : {};
-    const head: ThreadHead = { threadId, chain, paused: pause.paused, interrupts: pause.interrupts, updatedAt: Date.now(), ...kept };
+    const replay = header.notReplayable !== undefined ? { notReplayable: header.notReplayable } : {};
+    const head: ThreadHead = { threadId, chain, paused: pause.paused, interrupts: pause.interrupts, updatedAt: Date.now(), ...kept, ...replay };
     const snapshotKey = SNAPSHOT_PREFIX + snapshot.id;
     try {
       await this.store.put(snapshotKey, snapshot.bytes, { sizeBytes: size, createdAt: header.createdAt, threadId, kind: header.kind });

@@ -27,6 +27,9 @@ import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js"
 import { publicInterrupt, ThreadTable, type HeldCall } from "./thread-table.js";
 import { streamSink } from "../stream-events.js";
 
+/** Errors of a stored thread that could not be brought back into the engine: nothing ran. */
+const UNRESTORABLE = new Set(["SNAPSHOT_REJECTED", "NOT_REPLAYABLE", "REPLAY_DIVERGED"]);
+
 /** A random id for this interpreter: the owner of the claims it writes. */
 function newOwnerId(): string {
   return `qb_${crypto.randomUUID()}`;
@@ -217,7 +220,7 @@ export class ThreadDirectory {
     } catch (error) {
       // A snapshot the engine refused to restore: nothing ran. The claim is taken back, so the
       // next resume is not mistaken for one after a crash.
-      if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED" && head?.paused) await persistence.writeClaim(threadId, head.claim).catch(() => false);
+      if (isQuickboxError(error) && UNRESTORABLE.has(error.code) && head?.paused) await persistence.writeClaim(threadId, head.claim).catch(() => false);
       throw error;
     } finally {
       stop.release();
@@ -287,10 +290,12 @@ export class ThreadDirectory {
       await syncWithStore(context, from);
       const source = await storedThreadFor(context, from);
       if (!table.isLive(from) && !source.restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${from}"`);
-      const snapshot = await this.#client.fork({ from, to, source });
+      // A call id is never reissued: the copy's held calls get new ones (its journal follows).
+      const interrupts = table.paused(from)?.map((held) => ({ ...held, id: newCallId() }));
+      const renames = interrupts ? Object.fromEntries(interrupts.map((held, index) => [table.paused(from)![index]!.id, held.id])) : undefined;
+      const snapshot = await this.#client.fork({ from, to, source, ...(renames ? { renames } : {}) });
       if (source.restore) table.markUsed(from, false);
       table.markUsed(to, false);
-      const interrupts = table.paused(from)?.map((held) => ({ ...held, id: newCallId() }));
       if (interrupts) table.setPaused(to, interrupts);
       const written = await storeSnapshot(context, to, snapshot, interrupts ?? []);
       if (written.conflict) {
@@ -339,6 +344,7 @@ export class ThreadDirectory {
         threadId: head.threadId,
         state: head.paused ? "paused" : "hibernated",
         pendingInterrupts: head.paused ? head.interrupts.length : 0,
+        replayable: head.notReplayable === undefined,
       });
     }
     for (const info of byId.values()) {
