@@ -80,10 +80,21 @@ export class SnapshotPersistence {
    * written, and the next read goes to the store.
    */
   async swapHead(threadId: string, next: ThreadHead | null): Promise<boolean> {
+    return this.#swap(threadId, next, next ? await encodeHead(next, this.signingKey) : undefined);
+  }
+
+  /**
+   * Puts back a head this interpreter read before (byte for byte): a resume that claimed a pause
+   * and then ran nothing leaves the stored thread exactly as it was. False on a conflict.
+   */
+  async putBack(threadId: string, earlier: HeadRead): Promise<boolean> {
+    return this.#swap(threadId, earlier.head, earlier.bytes);
+  }
+
+  async #swap(threadId: string, next: ThreadHead | null, nextBytes: Uint8Array | undefined): Promise<boolean> {
     const expected = (await this.read(threadId)).bytes;
     const key = HEAD_PREFIX + threadId;
-    const nextBytes = next ? await encodeHead(next, this.signingKey) : undefined;
-    const record = nextBytes ? { value: nextBytes, meta: { sizeBytes: nextBytes.length, createdAt: next!.updatedAt, threadId, kind: "head" as const } } : undefined;
+    const record = nextBytes && next ? { value: nextBytes, meta: { sizeBytes: nextBytes.length, createdAt: next.updatedAt, threadId, kind: "head" as const } } : undefined;
     let swapped: boolean;
     try {
       if (this.store.compareAndSet) {

@@ -170,7 +170,8 @@ export class ThreadDirectory {
     /** A resume that overlapped another one of the same pause, and came second. */
     const decidedElsewhere = () => new QuickboxError("CONFLICT", `thread "${threadId}": this pause was decided by another resume that ran at the same time; nothing was run`);
     await syncWithStore(context, threadId);
-    const head = await persistence.head(threadId);
+    const headRead = await persistence.read(threadId);
+    const head = headRead.head;
     this.#assertNotClaimed(threadId, head);
     const pending = this.#table.paused(threadId) ?? headInterrupts(head);
     if (!pending) {
@@ -220,7 +221,7 @@ export class ThreadDirectory {
     } catch (error) {
       // A snapshot the engine refused to restore: nothing ran. The claim is taken back, so the
       // next resume is not mistaken for one after a crash.
-      if (isQuickboxError(error) && UNRESTORABLE.has(error.code) && head?.paused) await persistence.writeClaim(threadId, head.claim).catch(() => false);
+      if (isQuickboxError(error) && UNRESTORABLE.has(error.code) && head?.paused) await persistence.putBack(threadId, headRead).catch(() => false);
       throw error;
     } finally {
       stop.release();
