@@ -73,6 +73,40 @@ export function defineReplaySuite(create: InterpreterFactory): void {
       expect((await b.eval("[total, add.name, typeof items]", { threadId: "deal" })).value).toEqual([161, "add", "object"]);
     });
 
+    it("answers come from the journal, not this host: Intl (an edited answer shows), the real clock, task() and skills; several pauses and decisions in a row", async () => {
+      const store = memoryStore();
+      const dispatched: string[] = [];
+      const options = (): InterpreterOptions => ({
+        store,
+        clock: "real",
+        interruptOn: { task: true },
+        subagents: { dispatch: (request) => (dispatched.push(request.description), `report on ${request.description}`), types: [{ name: "general", description: "g" }] },
+        skills: { list: () => ["math"], files: (name) => (name === "math" ? { "index.ts": "export const twice = (n: number): number => n * 2;" } : undefined) },
+      });
+      const a = await make(options());
+      await a.eval("const price = (1234.5).toLocaleString('en-US', { style: 'currency', currency: 'EUR' }); const t0 = Date.now()", { threadId: "x" });
+      await a.eval("const { twice } = await import('@/skills/math'); const doubled = twice(21)", { threadId: "x" });
+      const first = await a.eval("const r1 = await task({ description: 'one', subagentType: 'general' }); const r2 = await task({ description: 'two', subagentType: 'general' }); [r1, r2]", { threadId: "x" });
+      const second = await a.resume("x", { [first.interrupts![0]!.id]: { type: "respond", value: "answered by a person" } });
+      expect(second.status).toBe("paused");
+      const secondId = second.interrupts![0]!.id;
+      expect(dispatched).toEqual([]);
+      await a.dispose();
+      await makeForeign(store, "x", {
+        editManifest: (manifest) => {
+          const journal = manifest.journal as { entries: { t: string; a?: string }[] };
+          for (const entry of journal.entries) if (entry.t === "intl" && entry.a?.includes("1,234.50")) entry.a = entry.a.replace("1,234.50", "9,999.99");
+        },
+      });
+      const b = await make(options());
+      const done = await b.resume("x", { [secondId]: { type: "approve" } });
+      expect(done.value).toEqual(["answered by a person", "report on two"]);
+      expect(dispatched).toEqual(["two"]);
+      const state = await b.eval("[price, typeof t0 === 'number' && t0 > 1e12, doubled]", { threadId: "x" });
+      // The rebuilt price is the journal's (edited here), not what this host's Intl would format.
+      expect(state.value).toEqual(["€9,999.99", true, 42]);
+    });
+
     it("an unpaused thread is rebuilt at its next eval, signed and encrypted", async () => {
       const store = memoryStore();
       const keys = { snapshotSigningKey: "replay signing key", encryptionKey: new Uint8Array(32).fill(7) };
