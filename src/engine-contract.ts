@@ -177,11 +177,7 @@ export type SkillFiles = Record<string, string>;
 
 // ── Threads, pauses, snapshots ──────────────────────────────────────────────────────────────
 
-/**
- * A call the host held for a person's decision, as the engine reports it when the thread pauses.
- * The host keeps the one record of it (in the thread's head, signed with the key when there is
- * one); the engine keeps none: a resume hands back what it needs (HeldCallRef).
- */
+/** A call the host held for a decision, as the engine reports it; the host keeps its one record (in the head), the engine none. */
 export interface HeldCallReport extends HoldSpec {
   /** The call's callId: the tool's ctx.callId and the interrupt's id. */
   callId: string;
@@ -336,7 +332,7 @@ export interface EngineReply {
   snapshotError?: string;
   /** The thread's live state was lost during the request (why): its next eval starts from the store or fresh. */
   lost?: string;
-  /** The thread's snapshot was another build's: it was rebuilt from its journal (and snapshotted again). */
+  /** The thread's snapshot was another build's: rebuilt from its journal (and snapshotted again). */
   rebuilt?: { cells: number; calls: number; durationMs: number };
   /** The thread's journal stopped during the request (why): it is no longer replayable. */
   journalStopped?: string;

@@ -42,7 +42,7 @@ export async function restoreOrRebuild(
   } catch (error) {
     if (!isQuickboxError(error) || error.code !== "SNAPSHOT_REJECTED" || !FOREIGN_BUILD.has(error.reason ?? "")) throw error;
     const startedAt = performance.now();
-    const foreign = await readForeignThread(chain, threadId, snapshots.keys);
+    const foreign = await readForeignThread(chain, threadId, snapshots.keys, expectedLastId);
     if (foreign.journal.notReplayable !== undefined) {
       throw new QuickboxError(
         "NOT_REPLAYABLE",

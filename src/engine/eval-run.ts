@@ -13,6 +13,7 @@ import { GuestProtocolError, parseCopiedValue, parseOutput, parsePollReport, typ
 import { GuestException, type GuestPort } from "./guest-port.js";
 import { classifyFailure, outOfMemoryFromBareError } from "./run-failures.js";
 import { RunBudget } from "./run-budget.js";
+import { HostWait } from "./host-wait.js";
 import { StreamOutbox } from "./stream-outbox.js";
 import { quickFinish, quickSettle } from "./quick-finish.js";
 import type { ValuePointer } from "./guest-calls.js";
@@ -70,6 +71,8 @@ export class EvalRun {
   #unbounded = false;
   /** progress() and console streaming: what the program sent while it ran. */
   readonly #stream: StreamOutbox;
+  /** Waits for the host within the wall budget and the signal. */
+  readonly #hostWait: HostWait;
   /** Set by finishAtOnce: the run's result is known without the loop. */
   #finishedAtOnce: SettledReport | null = null;
 
@@ -84,6 +87,7 @@ export class EvalRun {
     for (const call of resumed?.undecided ?? []) this.#seenIds.add(call.guestKey);
     this.#budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs, undefined, undefined, limits.spentMs ?? 0);
     this.#stream = new StreamOutbox(host, limits.maxResultChars);
+    this.#hostWait = new HostWait(() => this.#budget, limits.signal);
   }
 
   /** A message from the guest's stream function (progress(), console streaming). */
@@ -152,7 +156,7 @@ export class EvalRun {
     } catch (error) {
       outcome = this.#recover(error);
     }
-    this.#interruption?.disarm();
+    this.#hostWait.disarm();
     // Every event the program sent reaches the host before its result.
     this.#stream.flushAll();
     const progressDropped = (outcome.progressDropped ?? 0) + this.#stream.dropped;
@@ -184,7 +188,7 @@ export class EvalRun {
       }
       if (failed) continue;
       if (this.scheduler.busy) {
-        const results = await this.#awaitHost(this.host.receive());
+        const results = await this.#hostWait.wait(this.host.receive());
         if (typeof results === "string") return results;
         this.thread.journal.received(results);
         this.#settle(results);
@@ -198,7 +202,7 @@ export class EvalRun {
         this.thread.clockMs = Math.max(this.thread.clockMs, report.nextTimerAt);
       } else {
         // A rebuild does not wait: its clock readings come from the journal.
-        const slept = this.thread.journal.replaying ? undefined : await this.#awaitHost(sleep(Math.max(0, report.nextTimerAt - Date.now())));
+        const slept = this.thread.journal.replaying ? undefined : await this.#hostWait.wait(sleep(Math.max(0, report.nextTimerAt - Date.now())));
         if (typeof slept === "string") return slept;
       }
       port.callVoid("fireTimer");
@@ -260,57 +264,6 @@ export class EvalRun {
       this.held.push({ callId: result.id, guestKey, kind: call.kind, name: call.name, args: call.args, ...hold });
     }
     if (toGuest.length) this.thread.port.callVoid("settle", [JSON.stringify(this.#toGuest(toGuest))]);
-  }
-
-  /**
-   * Where a host wait goes when the wall budget runs out or the signal aborts. One timer and one
-   * listener per run, made at its first wait (a timer per wait was a measurable part of a tool call).
-   */
-  #onInterrupt: ((reason: StopReason) => void) | null = null;
-  #interruption: { disarm(): void } | null = null;
-
-  #armInterruption(): void {
-    if (this.#interruption) return;
-    const signal = this.limits.signal;
-    const interrupt = (reason: StopReason) => this.#onInterrupt?.(reason);
-    // Timers may fire a little early (ms rounding): the deadline is checked, and the timer re-armed.
-    const fire = () => {
-      const remainingMs = this.#budget.wallRemainingMs();
-      if (remainingMs > 0) timer = setTimeout(fire, remainingMs);
-      else interrupt("wall");
-    };
-    let timer = setTimeout(fire, this.#budget.wallRemainingMs());
-    const onAbort = () => interrupt("cancelled");
-    signal?.addEventListener("abort", onAbort, { once: true });
-    this.#interruption = {
-      disarm: () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-      },
-    };
-  }
-
-  /** Waits for the host (results, a real timer) within the wall budget and the abort signal. */
-  async #awaitHost<T>(work: Promise<T>): Promise<T | StopReason> {
-    const budget = this.#budget;
-    if (this.limits.signal?.aborted) return "cancelled";
-    if (budget.wallRemainingMs() <= 0) {
-      budget.expire("wall");
-      return "wall";
-    }
-    this.#armInterruption();
-    try {
-      const outcome = await budget.awaitHost(
-        new Promise<T | StopReason>((resolve, reject) => {
-          this.#onInterrupt = resolve;
-          work.then(resolve, reject);
-        }),
-      );
-      if (outcome === "wall") budget.expire("wall");
-      return outcome;
-    } finally {
-      this.#onInterrupt = null;
-    }
   }
 
   /** What the paused eval printed so far (it keeps printing into the same session after resume). */
