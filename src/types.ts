@@ -130,8 +130,8 @@ export type Isolation = "worker" | "inline";
 export type PersistenceMode = "thread" | "turn" | "call";
 export type RecoverDecision = "retry" | "fail";
 
-export type { AtomicSnapshotStore, PrunableSnapshotStore, PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta } from "./store-types.js";
-import type { SnapshotStore } from "./store-types.js";
+export type { AtomicSnapshotStore, ImportThreadOptions, PrunableSnapshotStore, PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta, ThreadBundle } from "./store-types.js";
+import type { ImportThreadOptions, SnapshotStore, ThreadBundle } from "./store-types.js";
 
 export interface SnapshotInfo {
   id: string;
@@ -363,6 +363,17 @@ export interface Interpreter {
    */
   checkout(threadId: string, snapshotId: string): Promise<void>;
   reset(threadId: string): Promise<void>;
+  /**
+   * The thread (paused or not) as one self-contained value, to move it to another store or runtime:
+   * its current state is stored first. A paused thread keeps its held calls and their ids.
+   */
+  exportThread(threadId: string): Promise<ThreadBundle>;
+  /**
+   * Writes a bundle (exportThread's value, or its bytes) into this interpreter's store as a thread
+   * (THREAD_EXISTS if it is there): the next eval or resume restores it — or, when another build
+   * made it, rebuilds it from its journal.
+   */
+  importThread(bundle: ThreadBundle | Uint8Array, options?: ImportThreadOptions): Promise<void>;
   threads(): Promise<ThreadInfo[]>;
   systemPrompt(): string;
   dispose(): Promise<void>;

@@ -9,7 +9,8 @@
 import type { EngineClient, InterruptDecision, SkillFiles, StoredThreadRef, StreamedEvent } from "../../engine-contract.js";
 import { QuickboxError, isQuickboxError } from "../../errors.js";
 import type { ResolvedOptions } from "../../options.js";
-import type { Decision, EvalResult, SnapshotInfo, ThreadInfo } from "../../types.js";
+import type { Decision, EvalResult, SnapshotInfo, ThreadBundle, ThreadInfo } from "../../types.js";
+import { exportThread, importThread } from "./thread-transfer.js";
 import { eitherSignal } from "../../util/either-signal.js";
 import { newCallId } from "../../util/call-ids.js";
 import { SerialQueues } from "../../util/serial-queues.js";
@@ -37,6 +38,7 @@ function newOwnerId(): string {
 
 export class ThreadDirectory {
   readonly #context: DirectoryContext;
+  readonly #headSigningKey: CryptoKey | undefined;
   readonly #queues = new SerialQueues();
   /** Resumes entered per thread and not yet finished: a second one at the same time lost a race. */
   readonly #resumesInFlight = new Map<string, number>();
@@ -50,6 +52,7 @@ export class ThreadDirectory {
   ) {
     const table = new ThreadTable();
     const persistence = new SnapshotPersistence(options.store, options.maxSnapshotBytes, headSigningKey);
+    this.#headSigningKey = headSigningKey;
     this.#context = { client, table, options, owner: newOwnerId(), persistence };
     client.onThreadsLost = (threadIds, reason) => {
       for (const threadId of threadIds) {
@@ -252,23 +255,35 @@ export class ThreadDirectory {
     }
   }
 
+  /** The thread as one value (thread-transfer.ts): its current state stored first. */
+  async exportThread(threadId: string): Promise<ThreadBundle> {
+    return this.#queues.run(threadId, () => exportThread(this.#context, threadId, this.#headSigningKey, async () => void (await this.#snapshotNow(threadId))));
+  }
+
+  /** Writes a bundle into the store as a thread that must not exist yet. */
+  async importThread(bundle: unknown, threadId: string | undefined): Promise<void> {
+    await importThread(this.#context, bundle, threadId, this.#headSigningKey, (target, task) => this.#queues.run(target, task));
+  }
+
   async snapshot(threadId: string): Promise<SnapshotInfo> {
+    return this.#queues.run(threadId, () => this.#snapshotNow(threadId));
+  }
+
+  async #snapshotNow(threadId: string): Promise<SnapshotInfo> {
     const context = this.#context;
-    return this.#queues.run(threadId, async () => {
-      await syncWithStore(context, threadId);
-      this.#assertNotClaimed(threadId, await context.persistence.head(threadId));
-      const stored = await storedThreadFor(context, threadId);
-      if (!this.#table.isLive(threadId) && !stored.restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${threadId}"`);
-      const snapshot = await this.#client.snapshot({ threadId, ...stored });
-      this.#table.markUsed(threadId, false);
-      const written = await storeSnapshot(context, threadId, snapshot, this.#table.paused(threadId) ?? []);
-      if (written.conflict) {
-        await dropStaleCopy(context, threadId);
-        throw conflictError(threadId);
-      }
-      if (!written.info) throw new QuickboxError("STORE_FAILED", written.warning ?? "the snapshot was not stored");
-      return written.info;
-    });
+    await syncWithStore(context, threadId);
+    this.#assertNotClaimed(threadId, await context.persistence.head(threadId));
+    const stored = await storedThreadFor(context, threadId);
+    if (!this.#table.isLive(threadId) && !stored.restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${threadId}"`);
+    const snapshot = await this.#client.snapshot({ threadId, ...stored });
+    this.#table.markUsed(threadId, false);
+    const written = await storeSnapshot(context, threadId, snapshot, this.#table.paused(threadId) ?? []);
+    if (written.conflict) {
+      await dropStaleCopy(context, threadId);
+      throw conflictError(threadId);
+    }
+    if (!written.info) throw new QuickboxError("STORE_FAILED", written.warning ?? "the snapshot was not stored");
+    return written.info;
   }
 
   async endTurn(threadId: string): Promise<void> {
