@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { buildAndServe } from "./support/build-app.js";
 import { buildWorker, startWorker } from "../edge/run-in-workerd.js";
+import { foreignRecords } from "../test/fixtures/foreign-records.mjs";
 import type { SnapshotStore } from "../src/index.js";
 
 // The built package, as Node uses it (the same bytes a browser build of it runs).
@@ -108,6 +109,21 @@ test("a thread paused in Node resumes in workerd, and one paused in workerd resu
     expect(paused.status).toBe("paused");
     const inWorkerd = await post("/resume", { records: await exportRecords(store), threadId: "n2w", interruptId: paused.interrupts![0]!.id });
     expect(inWorkerd).toMatchObject({ status: "ok", value: "1:42:sent from workerd to ops" });
+
+    // Node → workerd, as another build's snapshots (an upgrade between pause and resume): rebuilt from the journal.
+    const again = memoryStore();
+    const older = await createInterpreter({ store: again, tools: [{ name: "send_email", execute: () => "sent from Node" }], interruptOn: { send_email: true } });
+    const pausedOlder = await older.eval(PROGRAM, { threadId: "n2w-upgrade" });
+    await older.dispose();
+    const exported = await exportRecords(again);
+    const foreign = await foreignRecords(exported.map((record) => ({ ...record.meta, key: record.key, bytes: Uint8Array.from(record.bytes) })));
+    const rebuilt = (await post("/resume", {
+      records: foreign.map(({ key, bytes, ...meta }) => ({ key, meta, bytes: Array.from(bytes) })),
+      threadId: "n2w-upgrade",
+      interruptId: pausedOlder.interrupts![0]!.id,
+    })) as { status: string; value: unknown; warnings: string[] };
+    expect(rebuilt).toMatchObject({ status: "ok", value: "1:42:sent from workerd to ops" });
+    expect(rebuilt.warnings.join("\n")).toMatch(/rebuilt on this build from its journal \(1 cell, 1 call/);
 
     // workerd → Chromium
     const fromWorkerd = (await post("/pause", { program: PROGRAM, threadId: "w2c" })) as { status: string; interrupts: { id: string }[]; records: ExportedRecord[] };

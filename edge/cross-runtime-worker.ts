@@ -50,7 +50,7 @@ export default {
       const { records, threadId, interruptId } = (await request.json()) as { records: ExportedRecord[]; threadId: string; interruptId: string };
       for (const record of records) await store.put(record.key, Uint8Array.from(record.bytes), record.meta);
       const result = await withInterpreter(store, (qb) => qb.resume(threadId, { [interruptId]: { type: "approve" } }));
-      return Response.json({ status: result.status, value: result.value, text: result.text });
+      return Response.json({ status: result.status, value: result.value, text: result.text, warnings: result.warnings ?? [] });
     }
     return new Response("not found", { status: 404 });
   },

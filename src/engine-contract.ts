@@ -137,6 +137,8 @@ export interface EngineOptions extends CallLimits {
   wallTimeoutMs: number;
   memoryLimitBytes: number;
   maxStackSizeBytes: number;
+  /** Per thread: the journal's bound (past it, not replayable). */
+  maxJournalBytes: number;
   maxToolPayloadBytes: number;
   maxResultChars: number;
   captureConsole: boolean;
@@ -147,6 +149,8 @@ export interface EngineOptions extends CallLimits {
 
 /** What a new or restored thread instance is built with. */
 export interface ThreadConfig {
+  /** The journal's bound (journal.ts): past it the thread is no longer replayable. */
+  maxJournalBytes: number;
   memoryLimitBytes: number;
   maxStackSizeBytes: number;
   clock: ClockMode;
@@ -173,11 +177,7 @@ export type SkillFiles = Record<string, string>;
 
 // ── Threads, pauses, snapshots ──────────────────────────────────────────────────────────────
 
-/**
- * A call the host held for a person's decision, as the engine reports it when the thread pauses.
- * The host keeps the one record of it (in the thread's head, signed with the key when there is
- * one); the engine keeps none: a resume hands back what it needs (HeldCallRef).
- */
+/** A call the host held for a decision, as the engine reports it; the host keeps its one record (in the head), the engine none. */
 export interface HeldCallReport extends HoldSpec {
   /** The call's callId: the tool's ctx.callId and the interrupt's id. */
   callId: string;
@@ -209,6 +209,8 @@ export type InterruptDecision = { call: HeldCallRef; run: { args: string } } | {
 
 /** Everything about a thread that is not in its linear memory (part of every snapshot). */
 export interface ThreadStateExport {
+  /** A rebuilt thread: its held calls' keys in this build's guest, by callId (the host's records keep the old ones). */
+  guestKeys?: Record<string, string>;
   clockMs: number;
   configurationJson: string;
   skills: Record<string, SkillFiles>;
@@ -237,6 +239,8 @@ export interface SnapshotHeader {
   iv?: string;
   signed: boolean;
   paused: boolean;
+  /** The thread cannot be rebuilt from its journal (why): copied into its head, for threads(). */
+  notReplayable?: string;
 }
 
 export interface EncodedSnapshot {
@@ -311,6 +315,8 @@ export interface SnapshotRequest extends StoredThreadRef {
 export interface ForkRequest {
   from: string;
   to: string;
+  /** The held calls of a paused source get new ids in the copy (old → new). */
+  renames?: Record<string, string>;
   /** The source thread in the store (used when it is not live). */
   source: StoredThreadRef;
 }
@@ -326,6 +332,10 @@ export interface EngineReply {
   snapshotError?: string;
   /** The thread's live state was lost during the request (why): its next eval starts from the store or fresh. */
   lost?: string;
+  /** The thread's snapshot was another build's: rebuilt from its journal (and snapshotted again). */
+  rebuilt?: { cells: number; calls: number; durationMs: number };
+  /** The thread's journal stopped during the request (why): it is no longer replayable. */
+  journalStopped?: string;
 }
 
 /** How the engine reaches the host for one request's calls. */

@@ -21,7 +21,11 @@ export type QuickboxErrorCode =
   /** The engine worker could not start (its script or the wasm could not load, a missing permission). */
   | "WORKER_FAILED"
   /** wait/cancel: no background cell with this id in this interpreter. */
-  | "UNKNOWN_CELL";
+  | "UNKNOWN_CELL"
+  /** Rebuilding a thread on this build (its snapshot is another build's) made a call other than the one journaled; nothing ran, the stored thread is untouched. */
+  | "REPLAY_DIVERGED"
+  /** A snapshot from another build, and no journal to rebuild the thread from (reset still clears it). */
+  | "NOT_REPLAYABLE";
 
 export type SnapshotRejectionReason = "bad-magic" | "version" | "wasm-build" | "base-image" | "truncated" | "signature" | "decrypt";
 

@@ -2,6 +2,7 @@ export { createInterpreter } from "./interpreter.js";
 export { QuickboxError, isQuickboxError } from "./errors.js";
 export { memoryStore } from "./stores/memory-store.js";
 export { pruneSnapshots } from "./stores/store-contract.js";
+export { bundleBytes as threadBundleBytes } from "./host/thread-bundle.js";
 export type { QuickboxErrorCode, SnapshotRejectionReason } from "./errors.js";
 export type {
   CancelOptions,
@@ -12,6 +13,7 @@ export type {
   EvalOptions,
   EvalResult,
   HoldContext,
+  ImportThreadOptions,
   HoldPredicate,
   HoldSettings,
   Interpreter,
@@ -33,6 +35,7 @@ export type {
   SkillsBackend,
   SubagentOptions,
   TaskRequest,
+  ThreadBundle,
   ThreadInfo,
   ThreadState,
   ToolCaller,

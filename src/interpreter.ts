@@ -167,6 +167,16 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
       assertAlive();
       return threads.reset(validThreadId(threadId));
     },
+    async exportThread(threadId) {
+      assertAlive();
+      return threads.exportThread(validThreadId(threadId));
+    },
+    async importThread(bundle, importOptions) {
+      assertAlive();
+      if (importOptions !== undefined && (typeof importOptions !== "object" || importOptions === null)) throw new QuickboxError("INVALID_OPTIONS", "importThread: options must be an object");
+      rejectUnknownKeys("importThread", importOptions, ["threadId"]);
+      return threads.importThread(bundle, importOptions?.threadId === undefined ? undefined : validThreadId(importOptions.threadId));
+    },
     async threads() {
       assertAlive();
       return threads.threads();

@@ -22,6 +22,8 @@ export const MIN_STACK_SIZE_BYTES = 16 * 2 ** 10;
 /** The build's shadow stack is 5 MiB; QuickJS's limit must stay well inside it. */
 export const MAX_STACK_SIZE_BYTES = 4 * 2 ** 20;
 export const DEFAULT_MAX_TOOL_PAYLOAD_BYTES = 2 ** 20;
+/** Per thread: what replay needs to rebuild it on another build (DESIGN.md §6). */
+export const DEFAULT_MAX_JOURNAL_BYTES = 4 * 2 ** 20;
 export const DEFAULT_MAX_RESULT_CHARS = 4000;
 export const DEFAULT_MAX_TOOL_CALLS = 256;
 export const DEFAULT_MAX_CONCURRENT_TOOL_CALLS = 32;
@@ -137,6 +139,7 @@ export const KNOWN_OPTIONS = new Set<string>([
   "maxLiveThreads",
   "recover",
   "claimTimeoutMs",
+  "maxJournalBytes",
 ]);
 
 function invalid(message: string): never {
@@ -206,6 +209,7 @@ export function resolveOptions(input: InterpreterOptions | undefined, runtime: H
     wallTimeoutMs: positiveNumber(options, "wallTimeoutMs", DEFAULT_WALL_TIMEOUT_MS),
     memoryLimitBytes: Math.ceil(memoryLimitBytes / 65536) * 65536,
     maxStackSizeBytes: wholeNumber(options, "maxStackSizeBytes", DEFAULT_MAX_STACK_SIZE_BYTES, MIN_STACK_SIZE_BYTES, MAX_STACK_SIZE_BYTES),
+    maxJournalBytes: wholeNumber(options, "maxJournalBytes", DEFAULT_MAX_JOURNAL_BYTES, 0),
     maxToolPayloadBytes: wholeNumber(options, "maxToolPayloadBytes", DEFAULT_MAX_TOOL_PAYLOAD_BYTES),
     maxResultChars: wholeNumber(options, "maxResultChars", DEFAULT_MAX_RESULT_CHARS),
     captureConsole: flag(options, "captureConsole", true),

@@ -50,3 +50,29 @@ export type PrunableSnapshotStore = SnapshotStore & Required<Pick<SnapshotStore,
 
 /** The stores that can decide races (all built-in stores but kvStore): prune and compareAndSet. */
 export type AtomicSnapshotStore = PrunableSnapshotStore & Required<Pick<SnapshotStore, "compareAndSet">>;
+
+/**
+ * A thread as one value (exportThread / importThread): its pause state — the held calls' records,
+ * with the ids they keep — and the snapshot chain its head names, bytes included. Plain data
+ * (structured-clone-able); `threadBundleBytes` / `importThread(bytes)` give and take it as bytes.
+ * With a snapshotSigningKey it is signed (`mac`), and an interpreter with the same key refuses an
+ * edited one.
+ */
+export interface ThreadBundle {
+  format: "quickbox.thread";
+  version: 1;
+  threadId: string;
+  paused: boolean;
+  /** The held calls' records, as the thread's head keeps them. */
+  interrupts: unknown[];
+  /** Why the thread cannot be rebuilt on another build, if it cannot. */
+  notReplayable?: string;
+  /** The thread's snapshots: a full one, then its deltas. */
+  snapshots: { id: string; bytes: Uint8Array }[];
+  mac?: Uint8Array;
+}
+
+export interface ImportThreadOptions {
+  /** Import under this thread id (default: the bundle's). It must not exist. */
+  threadId?: string;
+}

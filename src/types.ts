@@ -116,6 +116,11 @@ export type InterpreterEvent =
   /** Console text as the program prints it (option `streamConsole`), within maxResultChars per eval. */
   | { type: "stdout"; threadId: string; evalId: string; seq: number; text: string }
   | { type: "restart"; threadId: string; reason: string }
+  /**
+   * A thread whose snapshot another build wrote was rebuilt on this one by replaying its journal
+   * (cells and calls replayed; nothing external ran again), then snapshotted anew.
+   */
+  | { type: "replay"; threadId: string; cells: number; calls: number; durationMs: number }
   | { type: "pause"; threadId: string; interrupts: Interrupt[] }
   | { type: "snapshot"; threadId: string; snapshot: SnapshotInfo }
   | { type: "warning"; threadId?: string; message: string };
@@ -125,8 +130,8 @@ export type Isolation = "worker" | "inline";
 export type PersistenceMode = "thread" | "turn" | "call";
 export type RecoverDecision = "retry" | "fail";
 
-export type { AtomicSnapshotStore, PrunableSnapshotStore, PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta } from "./store-types.js";
-import type { SnapshotStore } from "./store-types.js";
+export type { AtomicSnapshotStore, ImportThreadOptions, PrunableSnapshotStore, PruneOptions, SnapshotStore, StoreRecord, StoreRecordMeta, ThreadBundle } from "./store-types.js";
+import type { ImportThreadOptions, SnapshotStore, ThreadBundle } from "./store-types.js";
 
 export interface SnapshotInfo {
   id: string;
@@ -210,6 +215,12 @@ export interface InterpreterOptions {
   clock?: ClockMode;
   /** A number makes Math.random deterministic per thread. */
   randomSeed?: number;
+  /**
+   * Per thread: the most its journal may hold (what replay needs to rebuild the thread on another
+   * build). Past it the thread works on but is no longer replayable (`threads()` says so, and a
+   * warning is given once). Default 4 MiB.
+   */
+  maxJournalBytes?: number;
   /** A compiled QuickJS WebAssembly.Module (required on workerd). */
   wasmModule?: WasmModule;
 }
@@ -322,6 +333,12 @@ export interface ThreadInfo {
   threadId: string;
   state: ThreadState;
   pendingInterrupts: number;
+  /**
+   * Whether the thread can be rebuilt from its journal on another build (an upgrade of quickbox or
+   * of the app that changes the guest prelude or QuickJS). False past maxJournalBytes, after a cell
+   * a budget stopped, and for threads stored before journals were kept.
+   */
+  replayable: boolean;
   /** Paused threads: the interrupts waiting for decisions (e.g. to show them again after a reload). */
   interrupts?: Interrupt[];
 }
@@ -346,6 +363,17 @@ export interface Interpreter {
    */
   checkout(threadId: string, snapshotId: string): Promise<void>;
   reset(threadId: string): Promise<void>;
+  /**
+   * The thread (paused or not) as one self-contained value, to move it to another store or runtime:
+   * its current state is stored first. A paused thread keeps its held calls and their ids.
+   */
+  exportThread(threadId: string): Promise<ThreadBundle>;
+  /**
+   * Writes a bundle (exportThread's value, or its bytes) into this interpreter's store as a thread
+   * (THREAD_EXISTS if it is there): the next eval or resume restores it — or, when another build
+   * made it, rebuilds it from its journal.
+   */
+  importThread(bundle: ThreadBundle | Uint8Array, options?: ImportThreadOptions): Promise<void>;
   threads(): Promise<ThreadInfo[]>;
   systemPrompt(): string;
   dispose(): Promise<void>;

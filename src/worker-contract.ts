@@ -14,6 +14,7 @@ export interface WireError {
   message: string;
   code?: string;
   reason?: string;
+  details?: Record<string, unknown>;
 }
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 

@@ -30,6 +30,7 @@ import { QuickboxError, isQuickboxError } from "../errors.js";
 import { codeTooLarge, disposedOutcome, errorOutcome, snapshotErrorOutcome, typeScriptSyntaxError } from "../result/outcomes.js";
 import type { SnapshotKeys } from "../snapshot/snapshot-keys.js";
 import { DEFAULT_MAX_DELTAS, restoreSnapshotChain, takeSnapshot, type SnapshotBaseline, type SnapshotContext } from "../snapshot/thread-snapshots.js";
+import { restoreOrRebuild, type RebuildStats } from "./thread-rebuild.js";
 import type { ThreadInfo } from "../types.js";
 import { SerialQueues } from "../util/serial-queues.js";
 
@@ -43,7 +44,15 @@ interface ThreadRecord {
   cells: number;
   /** The last snapshot taken of (or restored into) the thread. */
   baseline: SnapshotBaseline | null;
+  /** Set when the thread was just rebuilt from its journal: the next reply says so (and stores it). */
+  rebuilt?: RebuildStats;
 }
+
+/** A rebuild replays cells that once ran within their budgets; this build may be slower: it gets this many times theirs. */
+const REBUILD_BUDGET_FACTOR = 10;
+
+/** Errors of a thread that cannot be brought back: an eval reports them as a SnapshotError result. */
+const UNRESTORABLE = new Set(["SNAPSHOT_REJECTED", "NOT_REPLAYABLE", "REPLAY_DIVERGED"]);
 
 export class InterpreterCore {
   readonly #options: EngineOptions;
@@ -90,6 +99,7 @@ export class InterpreterCore {
 
   #threadConfig(): ThreadConfig {
     return {
+      maxJournalBytes: this.#options.maxJournalBytes,
       memoryLimitBytes: this.#options.memoryLimitBytes,
       maxStackSizeBytes: this.#options.maxStackSizeBytes,
       clock: this.#options.clock,
@@ -135,9 +145,9 @@ export class InterpreterCore {
     try {
       record = await this.#threadFor(threadId, request);
     } catch (error) {
-      // A hibernated or persisted thread that cannot be restored: the eval reports it.
-      if (!isQuickboxError(error) || error.code !== "SNAPSHOT_REJECTED") throw error;
-      return reply(snapshotErrorOutcome(error.message, error.reason));
+      // A hibernated or persisted thread that cannot be restored (nor rebuilt): the eval reports it.
+      if (!isQuickboxError(error) || !UNRESTORABLE.has(error.code)) throw error;
+      return reply(snapshotErrorOutcome(error.message, error.reason, error.code === "SNAPSHOT_REJECTED" ? undefined : { code: error.code, ...error.details }));
     }
     if (record.thread.pause) throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
     if (request.skills) record.thread.addSkills(request.skills);
@@ -188,8 +198,15 @@ export class InterpreterCore {
       reply.lost = outcome.instanceLost;
     }
     const record = this.#threads.get(threadId);
-    // A pause must survive the process: it is always snapshotted. Otherwise only when asked.
-    if (record && (outcome.status === "paused" || request.persist)) {
+    const rebuilt = record?.rebuilt;
+    if (rebuilt && record) {
+      reply.rebuilt = rebuilt;
+      delete record.rebuilt;
+    }
+    const stopped = record?.thread.journal.journal.takeStopNotice();
+    if (stopped) reply.journalStopped = stopped;
+    // A pause must survive the process: it is always snapshotted, as a rebuilt thread is (its old snapshots are another build's). Otherwise only when asked.
+    if (record && (outcome.status === "paused" || request.persist || rebuilt)) {
       context.onSnapshot?.();
       try {
         reply.snapshot = await this.#take(record, threadId, { storedHead: request.storedHead });
@@ -211,14 +228,20 @@ export class InterpreterCore {
     return taken.snapshot;
   }
 
-  /** The live thread, or one restored from the request's chain, or a new one. */
+  /** The live thread, or one restored (or rebuilt, core/thread-rebuild.ts) from the request's chain, or a new one. */
   async #threadFor(threadId: string, stored: StoredThreadRef): Promise<ThreadRecord> {
     const existing = this.#threads.get(threadId);
     if (existing) return existing;
     let record: ThreadRecord;
     if (stored.restore?.length) {
-      const restored = await restoreSnapshotChain(stored.restore, threadId, this.#threadConfig(), this.#snapshots, stored.storedHead);
-      record = { thread: restored.thread, cells: restored.core.cells, baseline: restored.baseline };
+      const rebuildLimits = () => ({
+        image: this.#image,
+        instances: this.#instances,
+        manifest: this.#manifest,
+        limits: { ...this.#limits(this.#disposal.signal), timeoutMs: REBUILD_BUDGET_FACTOR * this.#options.timeoutMs, wallTimeoutMs: REBUILD_BUDGET_FACTOR * this.#options.wallTimeoutMs },
+      });
+      const back = await restoreOrRebuild(stored.restore, threadId, this.#threadConfig(), this.#snapshots, stored.storedHead, rebuildLimits);
+      record = { thread: back.thread, cells: back.cells, baseline: back.baseline, ...(back.rebuilt ? { rebuilt: back.rebuilt } : {}) };
     } else {
       record = { thread: await QuickJSThread.create(this.#image, this.#threadConfig(), this.#instances), cells: 0, baseline: null };
     }
@@ -249,6 +272,7 @@ export class InterpreterCore {
     return this.#queues.run(to, async () => {
       if (this.#threads.has(to)) throw new QuickboxError("THREAD_EXISTS", `thread "${to}" already exists`);
       const restored = await restoreSnapshotChain([source.snapshot.bytes], from, this.#threadConfig(), this.#snapshots);
+      if (request.renames) restored.thread.renameCalls(request.renames);
       const record: ThreadRecord = { thread: restored.thread, cells: source.cells, baseline: null };
       this.#threads.set(to, record);
       return this.#take(record, to, { storedHead: null, full: true });
@@ -271,6 +295,7 @@ export class InterpreterCore {
         threadId,
         state: pause ? "paused" : this.#queues.busy(threadId) ? "busy" : "idle",
         pendingInterrupts: pause?.held ?? 0,
+        replayable: record.thread.journal.journal.replayable,
       };
     });
   }

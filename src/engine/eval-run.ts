@@ -7,7 +7,6 @@
  */
 import type { EngineOutcome, EvalLimits, GuestCall, CallResult, HeldCallRef, HeldCallReport, HostCallChannel, PauseState } from "../engine-contract.js";
 import type { ClockMode } from "../types.js";
-import { newCallId } from "../util/call-ids.js";
 import { internalErrorOutcome, outOfMemoryOutcome, pausedOutcome, stoppedOutcome, type StopReason } from "../result/outcomes.js";
 import { CallScheduler } from "./call-scheduler.js";
 import { GuestProtocolError, parseCopiedValue, parsePollReport, type SettledReport } from "./guest-reports.js";
@@ -19,10 +18,13 @@ import { HostWaits } from "./host-waits.js";
 import { StreamOutbox } from "./stream-outbox.js";
 import { quickFinish, quickSettle } from "./quick-finish.js";
 import type { ValuePointer } from "./guest-calls.js";
+import type { ThreadJournal } from "./thread-journal.js";
 
 /** What a run needs of its thread. */
 export interface RunnableThread {
   readonly port: GuestPort;
+  /** Where the run's inputs are journaled (or, in a rebuild, come from). */
+  readonly journal: ThreadJournal;
   readonly clock: ClockMode;
   /** The virtual clock, ms since the epoch. */
   clockMs: number;
@@ -192,6 +194,7 @@ export class EvalRun {
       if (this.scheduler.busy) {
         const results = await this.#waits.wait(this.host.receive());
         if (typeof results === "string") return results;
+        this.thread.journal.received(results);
         this.#settle(results);
         waited = true;
         continue;
@@ -202,7 +205,8 @@ export class EvalRun {
       if (this.thread.clock === "virtual") {
         this.thread.clockMs = Math.max(this.thread.clockMs, report.nextTimerAt);
       } else {
-        const slept = await this.#waits.wait(sleep(Math.max(0, report.nextTimerAt - Date.now())));
+        // A rebuild does not wait: its clock readings come from the journal.
+        const slept = this.thread.journal.replaying ? undefined : await this.#waits.wait(sleep(Math.max(0, report.nextTimerAt - Date.now())));
         if (typeof slept === "string") return slept;
       }
       port.callVoid("fireTimer");
@@ -220,10 +224,13 @@ export class EvalRun {
     for (const call of calls) {
       if (this.#seenIds.has(call.id)) throw new GuestProtocolError(`poll: call id ${JSON.stringify(call.id.slice(0, 40))} was used twice`);
       this.#seenIds.add(call.id);
-      const outgoingCall = { ...call, id: newCallId() };
-      this.#outstanding.set(outgoingCall.id, { guestKey: call.id, call: outgoingCall });
-      outgoing.push(outgoingCall);
+      outgoing.push(call);
     }
+    // Each call gets its callId (journaled; a rebuild gets the journaled ones back).
+    const withIds = this.thread.journal.assignIds(outgoing);
+    withIds.forEach((outgoingCall, index) => this.#outstanding.set(outgoingCall.id, { guestKey: outgoing[index]!.id, call: outgoingCall }));
+    outgoing.length = 0;
+    outgoing.push(...withIds);
     const { send, rejected } = this.scheduler.admit(outgoing);
     if (send.length) this.host.send(send);
     if (!rejected.length) return false;

@@ -43,7 +43,8 @@ export function callHostFunction(instance: BoundWasmInstance, ctx: JSContextPoin
     }
     if (id !== INTL_BRIDGE_ID) return 0;
     const request = argc === 1 ? readStringArgument(instance, ctx, instance.ffi.QTS_ArgvGetJSValueConstPointer(argv as never, 0), INTL_MAX_REQUEST_BYTES) : null;
-    const reply = request === null ? "TIntl bridge: the request must be one string of at most 65536 bytes" : answerIntlRequest(request);
+    const answer = instance.bindings.callbacks.answerIntl ?? answerIntlRequest;
+    const reply = request === null ? "TIntl bridge: the request must be one string of at most 65536 bytes" : answer(request);
     return newGuestString(instance, ctx, reply);
   } catch {
     return 0;

@@ -4,13 +4,16 @@
  * outcomes; failures of the instance itself (host stack overflow, wasm trap) discard it, and the
  * owner boots a fresh one.
  */
-import type { EngineOutcome, EvalLimits, GuestConfiguration, GuestManifest, HeldCallRef, HostCallChannel, InterruptDecision, PauseState, SkillFiles, ThreadConfig, ThreadStateExport, CallResult } from "../engine-contract.js";
+import type { CallLimits, EngineOutcome, EvalLimits, GuestConfiguration, GuestManifest, HeldCallRef, HostCallChannel, InterruptDecision, PauseState, SkillFiles, ThreadConfig, ThreadStateExport, CallResult } from "../engine-contract.js";
 import type { BaseImage } from "./base-image.js";
 import { EvalRun, type RunnableThread } from "./eval-run.js";
 import { EVAL_FLAG_ASYNC, EVAL_GLOBAL } from "./guest-calls.js";
 import { GuestPort } from "./guest-port.js";
 import { unpooledInstances, type InstanceSource } from "./instance-pool.js";
+import { answerIntlRequest } from "./intl-bridge.js";
+import { argsHash, Journal, type JournalEntry } from "./journal.js";
 import { loadModuleSource, normalizeModuleName } from "./module-loader.js";
+import { ThreadJournal } from "./thread-journal.js";
 import type { BoundWasmInstance } from "./wasm-instance.js";
 
 const NO_HOST: HostCallChannel = {
@@ -19,6 +22,11 @@ const NO_HOST: HostCallChannel = {
 };
 
 const EMPTY_MANIFEST: GuestManifest = { tools: [], subagents: { enabled: false, types: [] } };
+
+/** The call budgets of a run, as journaled (a rebuild runs under the same ones). */
+function callLimitsOf(limits: EvalLimits): CallLimits {
+  return { maxToolCalls: limits.maxToolCalls, maxConcurrentToolCalls: limits.maxConcurrentToolCalls, maxTaskCalls: limits.maxTaskCalls, maxConcurrentTasks: limits.maxConcurrentTasks };
+}
 
 function seedWords(seed: number | undefined): number[] {
   if (seed === undefined) return Array.from(crypto.getRandomValues(new Uint32Array(4)));
@@ -76,19 +84,26 @@ export class QuickJSThread implements RunnableThread {
   #pause: PauseState | null = null;
   /** The run QuickJS's interrupt handler consults; null between runs. */
   #activeRun: EvalRun | null = null;
+  /** What entered the thread (journal.ts): recorded live, answered from in a rebuild. */
+  readonly journal: ThreadJournal;
+  /** A rebuilt thread: each journaled call's id → the key this build's guest gave it. */
+  #rebuiltKeys: ReadonlyMap<string, string> | null = null;
 
-  private constructor(instance: BoundWasmInstance, image: BaseImage, config: ThreadConfig, instances: InstanceSource) {
+  private constructor(instance: BoundWasmInstance, image: BaseImage, config: ThreadConfig, instances: InstanceSource, journal: Journal) {
     this.#instance = instance;
     this.#image = image;
     this.#config = config;
     this.#instances = instances;
     this.port = new GuestPort(instance, image.pointers);
+    this.journal = new ThreadJournal(journal);
   }
 
-  static async create(image: BaseImage, config: ThreadConfig, instances: InstanceSource = unpooledInstances(image)): Promise<QuickJSThread> {
+  /** A new thread; `seed`: the generator's words (a rebuild passes the journaled ones). */
+  static async create(image: BaseImage, config: ThreadConfig, instances: InstanceSource = unpooledInstances(image), seed?: number[]): Promise<QuickJSThread> {
     const instance = await instances.acquire(config.memoryLimitBytes);
-    const thread = QuickJSThread.#adopt(instance, image, config, instances);
-    thread.port.callVoid("seed", [JSON.stringify(seedWords(config.randomSeed))]);
+    const words = seed ?? seedWords(config.randomSeed);
+    const thread = QuickJSThread.#adopt(instance, image, config, instances, new Journal(config.maxJournalBytes, [{ t: "seed", words }]));
+    thread.port.callVoid("seed", [JSON.stringify(words)]);
     return thread;
   }
 
@@ -105,21 +120,23 @@ export class QuickJSThread implements RunnableThread {
     writeMemory: (memory: Uint8Array) => void,
     zeroUpToBytes: number,
     instances: InstanceSource = unpooledInstances(image),
+    journal: { entries: JournalEntry[]; notReplayable?: string } = { entries: [] },
   ): Promise<QuickJSThread> {
     // The thread gets the memory this interpreter allows (the caller checked that what it uses fits).
     const instance = await instances.acquire(config.memoryLimitBytes, zeroUpToBytes);
     writeMemory(new Uint8Array(instance.memory.buffer));
-    const thread = QuickJSThread.#adopt(instance, image, config, instances);
+    const thread = QuickJSThread.#adopt(instance, image, config, instances, new Journal(config.maxJournalBytes, journal.entries, journal.notReplayable));
     thread.clockMs = state.clockMs;
     thread.#configurationJson = state.configurationJson;
     for (const [name, files] of Object.entries(state.skills)) thread.#skills.set(name, files);
     thread.#pause = state.pause;
+    if (state.guestKeys) thread.#rebuiltKeys = new Map(Object.entries(state.guestKeys));
     // The random generator's state is in the memory: a restored thread continues its sequence.
     return thread;
   }
 
-  static #adopt(instance: BoundWasmInstance, image: BaseImage, config: ThreadConfig, instances: InstanceSource): QuickJSThread {
-    const thread = new QuickJSThread(instance, image, config, instances);
+  static #adopt(instance: BoundWasmInstance, image: BaseImage, config: ThreadConfig, instances: InstanceSource, journal: Journal): QuickJSThread {
+    const thread = new QuickJSThread(instance, image, config, instances, journal);
     instance.bindings = {
       hooks: {
         nowMs: () => thread.#now(),
@@ -133,6 +150,7 @@ export class QuickJSThread implements RunnableThread {
         onStream: (message) => thread.#activeRun?.acceptStream(message),
         normalizeModule: (base, requested) => normalizeModuleName(base, requested, thread.#skills),
         loadModuleSource: (name) => loadModuleSource(name, thread.#skills),
+        answerIntl: (request) => thread.journal.intl(request, answerIntlRequest),
       },
     };
     instance.ffi.QTS_RuntimeSetMaxStackSize(image.pointers.rt, config.maxStackSizeBytes);
@@ -144,7 +162,7 @@ export class QuickJSThread implements RunnableThread {
   }
 
   #now(): number {
-    return this.#config.clock === "real" ? Date.now() : this.clockMs;
+    return this.#config.clock === "real" ? this.journal.now(Date.now) : this.clockMs;
   }
 
   /** The thread's memory and JS-side state; call only between evals (or while paused). */
@@ -157,13 +175,35 @@ export class QuickJSThread implements RunnableThread {
         skills: Object.fromEntries(this.#skills),
         pause: this.#pause,
         memoryBytes: this.#instance.memory.buffer.byteLength,
+        ...(this.#rebuiltKeys?.size ? { guestKeys: Object.fromEntries(this.#rebuiltKeys) } : {}),
       },
     };
   }
 
   /** Makes preloaded skill files importable as "@/skills/<name>" (QuickJS caches what it loads). */
   addSkills(skills: Record<string, SkillFiles>): void {
-    for (const [name, files] of Object.entries(skills)) if (!this.#skills.has(name)) this.#skills.set(name, files);
+    for (const [name, files] of Object.entries(skills)) {
+      if (this.#skills.has(name)) continue;
+      this.#skills.set(name, files);
+      if (!this.journal.replaying) this.journal.journal.record({ t: "skill", name, hash: argsHash(JSON.stringify(files)) });
+    }
+  }
+
+  /** After a rebuild (journal-replay.ts): held calls are named by the host with the old build's keys. */
+  adoptGuestKeys(keys: ReadonlyMap<string, string>): void {
+    this.#rebuiltKeys = keys;
+  }
+
+  /** A fork's copy: the held calls it copied have new ids (the journal and the key map follow). */
+  renameCalls(renames: Readonly<Record<string, string>>): void {
+    this.journal.journal.renameCalls(renames);
+    if (!this.#rebuiltKeys) return;
+    this.#rebuiltKeys = new Map([...this.#rebuiltKeys].map(([callId, key]) => [Object.hasOwn(renames, callId) ? renames[callId]! : callId, key]));
+  }
+
+  /** The key this thread's guest gave a call (a rebuilt thread's may differ from the one the host recorded). */
+  guestKeyOf(call: HeldCallRef): string {
+    return this.#rebuiltKeys?.get(call.callId) ?? call.guestKey;
   }
 
   /** Why the instance was discarded, or null while it is usable. */
@@ -219,14 +259,28 @@ export class QuickJSThread implements RunnableThread {
     if (configurationJson === this.#configurationJson) return;
     this.port.callVoid(midEval ? "reconfigure" : "configure", [configurationJson]);
     this.#configurationJson = configurationJson;
+    if (!this.journal.replaying) this.journal.journal.record({ t: "config", json: configurationJson, ...(midEval ? { mid: true as const } : {}) });
   }
 
-  async eval(code: string, filename: string, limits: EvalLimits, manifest: GuestManifest = EMPTY_MANIFEST, host: HostCallChannel = NO_HOST): Promise<EngineOutcome> {
+  /**
+   * Evaluates a cell (`code`, already transformed). `cell.source` is the cell as the user gave it
+   * (journaled); `cell.configurationJson` replaces the configuration made from `manifest` (a
+   * rebuild gives the guest the configuration it had).
+   */
+  async eval(
+    code: string,
+    filename: string,
+    limits: EvalLimits,
+    manifest: GuestManifest = EMPTY_MANIFEST,
+    host: HostCallChannel = NO_HOST,
+    cell: { source?: string; configurationJson?: string } = {},
+  ): Promise<EngineOutcome> {
     this.#assertUsable();
     if (this.#pause) throw new Error("quickbox: the thread is paused; resume it first");
     const run = new EvalRun(this, limits, host);
     return this.#run(run, () => {
-      this.#configure(configurationFor(limits, manifest));
+      this.#configure(cell.configurationJson ?? configurationFor(limits, manifest));
+      if (!this.journal.replaying) this.journal.journal.record({ t: "cell", source: cell.source ?? code, filename, limits: callLimitsOf(limits) });
       const { calls } = this.port;
       const completion = calls.evalScript(code, filename, EVAL_GLOBAL | EVAL_FLAG_ASYNC);
       const exception = calls.takeException(completion);
@@ -253,18 +307,27 @@ export class QuickJSThread implements RunnableThread {
    * not decided now, which stay held. The held calls' records are the host's: it names each one
    * by its ids (a call the guest is not waiting on gets nothing).
    */
-  async resume(decisions: InterruptDecision[], undecided: HeldCallRef[], limits: EvalLimits, manifest: GuestManifest, host: HostCallChannel = NO_HOST): Promise<EngineOutcome> {
+  async resume(
+    decisions: InterruptDecision[],
+    undecided: HeldCallRef[],
+    limits: EvalLimits,
+    manifest: GuestManifest,
+    host: HostCallChannel = NO_HOST,
+    configurationJson?: string,
+  ): Promise<EngineOutcome> {
     this.#assertUsable();
     const pause = this.#pause;
     if (!pause) throw new Error("quickbox: the thread is not paused");
     this.#pause = null;
-    const run = new EvalRun(this, limits, host, { pause, undecided });
+    const run = new EvalRun(this, limits, host, { pause, undecided: undecided.map((call) => ({ ...call, guestKey: this.guestKeyOf(call) })) });
     return this.#run(run, () => {
-      this.#configure(configurationFor(limits, manifest), true);
+      this.#configure(configurationJson ?? configurationFor(limits, manifest), true);
+      if (!this.journal.replaying) this.journal.journal.record({ t: "resume", decisions, undecided, limits: callLimitsOf(limits) });
       const settled: CallResult[] = [];
       for (const decision of decisions) {
-        if ("run" in decision) run.release(decision.call, decision.run.args);
-        else settled.push({ ...decision.result, id: decision.call.guestKey });
+        const call = { ...decision.call, guestKey: this.guestKeyOf(decision.call) };
+        if ("run" in decision) run.release(call, decision.run.args);
+        else settled.push({ ...decision.result, id: call.guestKey });
       }
       if (settled.length) this.port.callVoid("settle", [JSON.stringify(settled)]);
       return true;
@@ -280,6 +343,7 @@ export class QuickJSThread implements RunnableThread {
     try {
       const { outcome, pause } = await run.run(begin);
       this.#pause = pause;
+      this.journal.ended(outcome);
       return outcome;
     } finally {
       this.#activeRun = null;

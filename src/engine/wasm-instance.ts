@@ -17,6 +17,8 @@ export interface InstanceCallbacks {
   loadModuleSource?(name: string): string;
   /** A message from the guest's stream function (progress(), console streaming); null if unreadable. */
   onStream?(message: string | null): void;
+  /** The Intl bridge's answer to a (size-checked) request; default: the host's Intl, unjournaled. */
+  answerIntl?(request: string): string;
 }
 
 export interface WasmInstance {

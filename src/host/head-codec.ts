@@ -63,6 +63,7 @@ function checkShape(value: Record<string, unknown>, threadId: string): ThreadHea
   if (typeof value.paused !== "boolean" || !interrupts || interrupts.some((held) => held === null)) throw rejected("truncated", threadId, "has no valid pause state");
   if (!isTime(value.updatedAt)) throw rejected("truncated", threadId, "has no time");
   if (value.claim !== undefined && !isClaim(value.claim)) throw rejected("truncated", threadId, "has a claim that is not one");
+  if (value.notReplayable !== undefined && typeof value.notReplayable !== "string") throw rejected("truncated", threadId, "has a replay note that is not text");
   return { ...value, interrupts } as unknown as ThreadHead;
 }
 

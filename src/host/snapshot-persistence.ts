@@ -80,10 +80,21 @@ export class SnapshotPersistence {
    * written, and the next read goes to the store.
    */
   async swapHead(threadId: string, next: ThreadHead | null): Promise<boolean> {
+    return this.#swap(threadId, next, next ? await encodeHead(next, this.signingKey) : undefined);
+  }
+
+  /**
+   * Puts back a head this interpreter read before (byte for byte): a resume that claimed a pause
+   * and then ran nothing leaves the stored thread exactly as it was. False on a conflict.
+   */
+  async putBack(threadId: string, earlier: HeadRead): Promise<boolean> {
+    return this.#swap(threadId, earlier.head, earlier.bytes);
+  }
+
+  async #swap(threadId: string, next: ThreadHead | null, nextBytes: Uint8Array | undefined): Promise<boolean> {
     const expected = (await this.read(threadId)).bytes;
     const key = HEAD_PREFIX + threadId;
-    const nextBytes = next ? await encodeHead(next, this.signingKey) : undefined;
-    const record = nextBytes ? { value: nextBytes, meta: { sizeBytes: nextBytes.length, createdAt: next!.updatedAt, threadId, kind: "head" as const } } : undefined;
+    const record = nextBytes && next ? { value: nextBytes, meta: { sizeBytes: nextBytes.length, createdAt: next.updatedAt, threadId, kind: "head" as const } } : undefined;
     let swapped: boolean;
     try {
       if (this.store.compareAndSet) {
@@ -139,7 +150,8 @@ export class SnapshotPersistence {
     const chain = header.kind === "delta" && previous && previous.chain[previous.chain.length - 1] === header.parent ? [...previous.chain, snapshot.id] : [snapshot.id];
     if (header.kind === "delta" && chain.length === 1) return { warning: "snapshot not stored: its parent is not the thread's head" };
     const kept = claim === "keep" && previous?.claim ? { claim: previous.claim } : {};
-    const head: ThreadHead = { threadId, chain, paused: pause.paused, interrupts: pause.interrupts, updatedAt: Date.now(), ...kept };
+    const replay = header.notReplayable !== undefined ? { notReplayable: header.notReplayable } : {};
+    const head: ThreadHead = { threadId, chain, paused: pause.paused, interrupts: pause.interrupts, updatedAt: Date.now(), ...kept, ...replay };
     const snapshotKey = SNAPSHOT_PREFIX + snapshot.id;
     try {
       await this.store.put(snapshotKey, snapshot.bytes, { sizeBytes: size, createdAt: header.createdAt, threadId, kind: header.kind });

@@ -70,8 +70,8 @@ export function skillNotAvailable(message: string): EngineOutcome {
 }
 
 /** A stored thread that cannot be restored: the eval reports it instead of running. */
-export function snapshotErrorOutcome(message: string, reason: string | undefined): EngineOutcome {
-  return errorOutcome("SnapshotError", message, reason ? { reason } : undefined);
+export function snapshotErrorOutcome(message: string, reason: string | undefined, details?: Record<string, unknown>): EngineOutcome {
+  return errorOutcome("SnapshotError", message, reason || details ? { ...(reason ? { reason } : {}), ...details } : undefined);
 }
 
 /**

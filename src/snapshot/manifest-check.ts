@@ -28,6 +28,7 @@ function checkThreadState(state: unknown): void {
   }
   const memoryBytes = state.memoryBytes;
   if (!isCount(memoryBytes) || memoryBytes === 0 || memoryBytes % WASM_PAGE_BYTES !== 0 || memoryBytes > MAX_MEMORY_BYTES) malformed("the thread's memory size is impossible");
+  if (state.guestKeys !== undefined && !(isRecord(state.guestKeys) && Object.values(state.guestKeys).every((key) => typeof key === "string"))) malformed("the thread's call keys are not text");
   const pause = state.pause;
   if (pause === null) return;
   if (!isRecord(pause) || !isCount(pause.held) || pause.held === 0) malformed("the thread's pause holds no calls");

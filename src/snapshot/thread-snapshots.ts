@@ -7,6 +7,7 @@
 import type { EncodedSnapshot, ThreadConfig, ThreadStateExport } from "../engine-contract.js";
 import type { BaseImage } from "../engine/base-image.js";
 import type { InstanceSource } from "../engine/instance-pool.js";
+import type { JournalSection } from "../engine/journal.js";
 import { QuickJSThread } from "../engine/quickjs-thread.js";
 import { QuickboxError } from "../errors.js";
 import {
@@ -22,6 +23,7 @@ import {
   type SkippedChunks,
 } from "./memory-chunks.js";
 import { checkRestoredChain } from "./manifest-check.js";
+import { joinJournal } from "./journal-sections.js";
 import { decodeSnapshot, encodeSnapshot, readSnapshotHeader, snapshotId, type DecodedSnapshot } from "./snapshot-codec.js";
 import type { SnapshotKeys } from "./snapshot-keys.js";
 
@@ -38,6 +40,8 @@ export interface SnapshotManifest {
   core: CoreThreadState;
   /** Memory chunks the snapshot accounts for; those past the image it does not hold are zeros. */
   memoryChunks: number;
+  /** The thread's journal: all of it in a full snapshot, the entries since the parent in a delta. */
+  journal: JournalSection;
 }
 
 export interface SnapshotContext {
@@ -54,6 +58,8 @@ export interface SnapshotBaseline {
   hashes: ChunkHashes;
   /** Deltas taken since the last full snapshot. */
   deltas: number;
+  /** Journal entries the snapshot holds with its parents (a delta's section starts there). */
+  journalLength: number;
 }
 
 const imageHashCache = new WeakMap<BaseImage, ChunkHashes>();
@@ -115,7 +121,8 @@ export async function takeSnapshot(
     }
   }
   const chunks = collectChunks(memory, changed);
-  const manifest: SnapshotManifest = { thread: state, core, memoryChunks };
+  const journal = thread.journal.journal;
+  const manifest: SnapshotManifest = { thread: state, core, memoryChunks, journal: journal.section(kind === "delta" ? baseline!.journalLength : 0) };
   const bytes = await encodeSnapshot(
     {
       quickbox: QUICKBOX_VERSION,
@@ -127,13 +134,14 @@ export async function takeSnapshot(
       createdAt: Date.now(),
       memoryBytes: state.memoryBytes,
       paused: state.pause !== null,
+      ...(journal.notReplayable !== undefined ? { notReplayable: journal.notReplayable } : {}),
     },
     manifest,
     chunks,
     context.keys,
   );
   const id = await snapshotId(bytes);
-  return { snapshot: { id, bytes, header: readSnapshotHeader(bytes) }, baseline: { id, hashes, deltas: kind === "delta" ? baseline!.deltas + 1 : 0 } };
+  return { snapshot: { id, bytes, header: readSnapshotHeader(bytes) }, baseline: { id, hashes, deltas: kind === "delta" ? baseline!.deltas + 1 : 0, journalLength: journal.length } };
 }
 
 /**
@@ -172,6 +180,7 @@ export async function restoreSnapshotChain(
     decoded.map((snapshot) => snapshot.chunks),
     config.memoryLimitBytes,
   );
+  const journal = joinJournal(decoded.map((snapshot) => snapshot.manifest.journal));
   const thread = await QuickJSThread.restore(
     context.image,
     config,
@@ -181,6 +190,7 @@ export async function restoreSnapshotChain(
     },
     memoryChunks * CHUNK_BYTES,
     context.instances,
+    journal,
   );
   // The baseline is what the chain holds: the image's hashes updated with each applied chunk.
   // (Hashing the chunk data, not the memory, keeps restore cheap and ignores any write the
@@ -191,5 +201,5 @@ export async function restoreSnapshotChain(
   }
   const hashes = resizeHashes(imageHashes(context.image), count);
   for (const { chunks } of decoded) hashAppliedChunks(hashes, chunks);
-  return { thread, core: manifest.core, paused: last.header.paused, baseline: { id: previousId!, hashes, deltas: decoded.length - 1 } };
+  return { thread, core: manifest.core, paused: last.header.paused, baseline: { id: previousId!, hashes, deltas: decoded.length - 1, journalLength: journal.entries.length } };
 }

@@ -51,6 +51,8 @@ export interface ThreadHead {
   interrupts: unknown[];
   updatedAt: number;
   claim?: HeadClaim;
+  /** The thread cannot be rebuilt from its journal on another build (why). */
+  notReplayable?: string;
 }
 
 export function encodeJson(value: unknown): Uint8Array {

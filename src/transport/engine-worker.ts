@@ -65,7 +65,10 @@ const SETUP_HINT = 'see README.md, "Bundlers and frameworks"';
 
 function fromWire(error: WireError): Error {
   if (error.name === "QuickboxError" && error.code) {
-    return new QuickboxError(error.code as QuickboxErrorCode, error.message, error.reason ? { reason: error.reason as SnapshotRejectionReason } : {});
+    return new QuickboxError(error.code as QuickboxErrorCode, error.message, {
+      ...(error.reason ? { reason: error.reason as SnapshotRejectionReason } : {}),
+      ...(error.details ? { details: error.details } : {}),
+    });
   }
   const rebuilt = new Error(error.message);
   rebuilt.name = error.name;

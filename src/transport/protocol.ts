@@ -76,6 +76,8 @@ export function toWireError(error: unknown): WireError {
       message: typeof error.message === "string" ? error.message : String(error),
       ...(typeof error.code === "string" ? { code: error.code } : {}),
       ...(typeof error.reason === "string" ? { reason: error.reason } : {}),
+      // details are plain data (QuickboxError's): they cross the worker boundary as they are.
+      ...(isRecord(error.details) ? { details: error.details } : {}),
     };
   }
   return { name: "Error", message: String(error) };

@@ -24,7 +24,7 @@ describe("base image", () => {
   it("a new thread's memory equals the image, whatever memory size the thread has", async () => {
     const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
     for (const memoryLimitBytes of [16 * 2 ** 20, 64 * 2 ** 20]) {
-      const thread = await QuickJSThread.create(image, { memoryLimitBytes, maxStackSizeBytes: 256 * 1024, clock: "virtual", randomSeed: 1 });
+      const thread = await QuickJSThread.create(image, { maxJournalBytes: 2 ** 20, memoryLimitBytes, maxStackSizeBytes: 256 * 1024, clock: "virtual", randomSeed: 1 });
       const memory = new Uint8Array(thread.memory.buffer);
       expect(memory.length).toBe(memoryLimitBytes);
       // Setting the stack limit and seeding Math.random touch a few hundred heap bytes; the rest is the image.
@@ -69,7 +69,7 @@ describe("base image seeds (a worker hands its image to the next one)", () => {
     expect(Buffer.from(seeded.bytes).equals(Buffer.from(built.bytes))).toBe(true);
     expect(await sha256Hex(seeded.bytes)).toBe(await built.hash);
     expect(seeded.pointers).toEqual(built.pointers);
-    const thread = await QuickJSThread.create(seeded, { memoryLimitBytes: 16 * 2 ** 20, maxStackSizeBytes: 256 * 1024, clock: "virtual", randomSeed: 1 });
+    const thread = await QuickJSThread.create(seeded, { maxJournalBytes: 2 ** 20, memoryLimitBytes: 16 * 2 ** 20, maxStackSizeBytes: 256 * 1024, clock: "virtual", randomSeed: 1 });
     expect(thread.memory.buffer.byteLength).toBe(16 * 2 ** 20);
   });
 

@@ -85,6 +85,10 @@ describe("quickbox/deno in real Deno", () => {
     for (const name of cases) expect(report).toContain(`contract: ${name} ... ok`);
   });
 
+  it("threads outlive the build in Deno: stored fixtures resume as stored and rebuilt from their journals (Deno KV and memory stores)", async () => {
+    await expectDenoTestsPass("test/deno/replay-fixtures.test.ts", 4);
+  });
+
   it("a snapshot over 800 KiB round-trips through chunked Deno KV commits", async () => {
     await expectDenoTestsPass("test/deno/big-snapshot.test.ts", 1);
   });

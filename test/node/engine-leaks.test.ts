@@ -61,7 +61,7 @@ describe("debug build leak check", () => {
   it("frees every allocation after running every kind of cell", async () => {
     const wasmModule = await compileBuildWasm(DEBUG_BUILD);
     const image = await getBaseImage(DEBUG_BUILD, wasmModule);
-    const thread = await QuickJSThread.create(image, { memoryLimitBytes: 512 * 2 ** 20, maxStackSizeBytes: 256 * 1024, clock: "virtual" });
+    const thread = await QuickJSThread.create(image, { maxJournalBytes: 2 ** 20, memoryLimitBytes: 512 * 2 ** 20, maxStackSizeBytes: 256 * 1024, clock: "virtual" });
     // The engine gets skills as the host compiled them (TypeScript stripped, imports checked).
     thread.addSkills({ math: await prepareSkill("math", { "index.ts": "import { one } from './one';\nexport const twice = (n: number) => n * 2 * one;", "one.js": "export const one = 1;" }) });
     const seen: string[] = [];

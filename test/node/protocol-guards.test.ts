@@ -187,11 +187,11 @@ describe("isWorkerToHost", () => {
 });
 
 describe("toWireError", () => {
-  it("keeps a QuickboxError's name, message, code and reason, and nothing else", () => {
+  it("keeps a QuickboxError's name, message, code, reason and details (plain data), and nothing else", () => {
     const error = new QuickboxError("SNAPSHOT_REJECTED", "snapshot rejected (truncated): short", { reason: "truncated", cause: new Error("inner"), details: { a: 1 } });
     const wire = toWireError(error);
-    expect(wire).toEqual({ name: "QuickboxError", message: "snapshot rejected (truncated): short", code: "SNAPSHOT_REJECTED", reason: "truncated" });
-    expect(Object.keys(wire).sort()).toEqual(["code", "message", "name", "reason"]);
+    expect(wire).toEqual({ name: "QuickboxError", message: "snapshot rejected (truncated): short", code: "SNAPSHOT_REJECTED", reason: "truncated", details: { a: 1 } });
+    expect(Object.keys(wire).sort()).toEqual(["code", "details", "message", "name", "reason"]);
     // Plain data: it survives a structured clone (postMessage) unchanged.
     expect(structuredClone(wire)).toEqual(wire);
   });

@@ -135,7 +135,7 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       const invoice = interrupts.find((i) => i.name === "pay_invoice")!;
       expect(email).toMatchObject({ kind: "tool", args: { to: "ops@example.com", body: "hi" }, allowedDecisions: ["approve", "edit", "reject", "respond"] });
       expect(invoice.allowedDecisions).toEqual(["approve", "reject"]);
-      expect((await a.threads()).find((t) => t.threadId === "deal")).toEqual({ threadId: "deal", state: "paused", pendingInterrupts: 2, interrupts });
+      expect((await a.threads()).find((t) => t.threadId === "deal")).toEqual({ threadId: "deal", state: "paused", pendingInterrupts: 2, replayable: true, interrupts });
       await expectCode(a.eval("1", { threadId: "deal" }), "THREAD_PAUSED");
       await a.dispose();
 
@@ -143,7 +143,7 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       const second = recordingTools();
       const b = await make(options(second.tools));
       // After a reload, threads() is how an app finds what is waiting for a decision.
-      expect((await b.threads()).find((t) => t.threadId === "deal")).toEqual({ threadId: "deal", state: "paused", pendingInterrupts: 2, interrupts });
+      expect((await b.threads()).find((t) => t.threadId === "deal")).toEqual({ threadId: "deal", state: "paused", pendingInterrupts: 2, replayable: true, interrupts });
       await expectCode(b.eval("1", { threadId: "deal" }), "THREAD_PAUSED");
       const done = await b.resume("deal", { [email.id]: { type: "approve" }, [invoice.id]: { type: "approve" } });
       expect(done.status, done.text).toBe("ok");
@@ -501,24 +501,28 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       expect((await resumeWith(store, result, { encryptionKey: key })).value).toBe("kept");
     });
 
-    it("fails closed on bad magic, another format version, another wasm build, truncation", async () => {
-      const cases: [string, (bytes: Uint8Array) => Uint8Array][] = [
-        ["bad-magic", (bytes) => Uint8Array.from([0x58, ...bytes.slice(1)])],
-        ["version", (bytes) => {
+    it("fails closed on bad magic and truncation; another format version or a damaged chain of another build is not rebuilt", async () => {
+      const cases: [string, string, string | undefined, (bytes: Uint8Array) => Uint8Array][] = [
+        ["bad magic", "SNAPSHOT_REJECTED", "bad-magic", (bytes) => Uint8Array.from([0x58, ...bytes.slice(1)])],
+        ["a newer format version", "NOT_REPLAYABLE", undefined, (bytes) => {
           const copy = bytes.slice();
           copy[6] = 99;
           return copy;
         }],
-        ["wasm-build", (bytes) => {
+        // Another build's chain is read for its journal with the same checks: damaged bytes stay a refusal.
+        ["another wasm build, damaged", "SNAPSHOT_REJECTED", "truncated", (bytes) => {
           const text = new TextDecoder().decode(bytes);
           return new TextEncoder().encode(text.replace("quickjs-wasmfile-release-sync@0.32.0", "quickjs-wasmfile-release-sync@0.32.9"));
         }],
-        ["truncated", (bytes) => bytes.slice(0, bytes.length - 10)],
+        ["truncation", "SNAPSHOT_REJECTED", "truncated", (bytes) => bytes.slice(0, bytes.length - 10)],
       ];
-      for (const [reason, change] of cases) {
+      for (const [what, code, reason, change] of cases) {
         const { store, result } = await pausedThread({});
         await corrupt(store, change);
-        await expectCode(resumeWith(store, result, {}), "SNAPSHOT_REJECTED", reason);
+        const error = await resumeWith(store, result, {}).then(() => null, (caught: unknown) => caught);
+        expect(isQuickboxError(error), `${what}: ${String(error)}`).toBe(true);
+        expect((error as { code: string }).code, what).toBe(code);
+        if (reason) expect((error as { reason?: string }).reason, what).toBe(reason);
       }
     });
 

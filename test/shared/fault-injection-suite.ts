@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { isQuickboxError, memoryStore, type EvalResult, type InterpreterOptions, type SnapshotStore, type ToolDefinition } from "../../src/index.js";
 import type { InterpreterFactory } from "./engine-suite.js";
+import { makeForeign } from "./foreign-build.js";
 import { trackedInterpreters } from "./tracked-interpreters.js";
 
 export interface FaultHooks {
@@ -292,31 +293,26 @@ export function defineFaultInjectionSuite(create: InterpreterFactory, hooks: Fau
   });
 
   describe("a snapshot from another QuickJS build", () => {
-    it("is refused with a clear error, is not overwritten or lost, and restores in a matching build", async () => {
+    it("without a journal to rebuild it from: refused with a clear error (NOT_REPLAYABLE), not overwritten or lost, and restores in a matching build", async () => {
       const store = memoryStore();
       const a = await make({ store });
       await a.eval(STATE_PROGRAM, { threadId: "w" });
       await a.dispose();
-      const [key] = (await store.list("snap:")).map((r) => r.key);
-      const original = (await store.get(key!))!;
-      // The same snapshot as another build of QuickJS would have written it.
-      const text = Array.from(original, (byte) => String.fromCharCode(byte)).join("");
-      const foreign = Uint8Array.from(
-        text.replace(/(quickjs-wasmfile-[a-z-]+@)([0-9.]+)/, (_, name: string, version: string) => name + version.replace(/\d/g, "9")),
-        (char) => char.charCodeAt(0),
-      );
-      expect(foreign.length).toBe(original.length);
-      await store.put(key!, foreign, { sizeBytes: foreign.length, createdAt: 0, threadId: "w", kind: "full" });
+      const original = (await store.get("head:w"))!;
+      // The same thread as another build of QuickJS, from before journals, would have stored it.
+      await makeForeign(store, "w", { wasmBuild: "@jitl/quickjs-wasmfile-release-sync@9.9.9", editManifest: (manifest) => void delete manifest.journal });
+      const foreignHead = (await store.get("head:w"))!;
       const b = await make({ store });
       const refused = await b.eval(STATE_CHECK, { threadId: "w" });
       expect(refused.error?.type).toBe("SnapshotError");
-      expect(refused.error?.message).toMatch(/snapshot rejected \(wasm-build\): made by QuickJS build \S+@9[.9]+9; this interpreter runs/);
+      expect(refused.error?.details).toMatchObject({ code: "NOT_REPLAYABLE", refused: "wasm-build" });
+      expect(refused.error?.message).toMatch(/snapshot rejected \(wasm-build\): made by QuickJS build \S+@9\.9\.9; this interpreter runs .* nor rebuilt: it was written before quickbox kept journals/);
       // Asking again does not quietly start over.
       expect((await b.eval("typeof ledger", { threadId: "w" })).error?.type).toBe("SnapshotError");
-      expect(await store.get(key!)).toEqual(foreign);
+      expect(await store.get("head:w")).toEqual(foreignHead);
       expect((await store.list("head:")).map((r) => r.key)).toEqual(["head:w"]);
-      // The process with the matching build (here: the original bytes) still has everything.
-      await store.put(key!, original, { sizeBytes: original.length, createdAt: 0, threadId: "w", kind: "full" });
+      // The process with the matching build (here: the original head and snapshots) still has everything.
+      await store.put("head:w", original, { sizeBytes: original.length, createdAt: 0, threadId: "w", kind: "head" });
       const c = await make({ store });
       expect((await c.eval(STATE_CHECK, { threadId: "w" })).value).toEqual(["ada", 6, "undefined"]);
     });

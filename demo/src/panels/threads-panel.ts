@@ -44,7 +44,7 @@ export class ThreadsPanel {
   render(current: string, threads: ThreadInfo[]): void {
     this.#current.textContent = current;
     const known = new Map(threads.map((thread) => [thread.threadId, thread]));
-    if (!known.has(current)) known.set(current, { threadId: current, state: "idle", pendingInterrupts: 0 });
+    if (!known.has(current)) known.set(current, { threadId: current, state: "idle", pendingInterrupts: 0, replayable: true });
     const items = [...known.values()]
       .sort((a, b) => a.threadId.localeCompare(b.threadId))
       .map((thread) =>

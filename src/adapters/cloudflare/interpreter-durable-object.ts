@@ -79,7 +79,7 @@ export abstract class InterpreterDurableObject<Env = unknown> extends DurableObj
   /** The thread's state and, when paused, its pending interrupts (RPC). A thread never run is "idle". */
   async thread(): Promise<ThreadInfo> {
     const threads = await (await this.interpreter()).threads();
-    return threads.find((info) => info.threadId === DURABLE_OBJECT_THREAD_ID) ?? { threadId: DURABLE_OBJECT_THREAD_ID, state: "idle", pendingInterrupts: 0 };
+    return threads.find((info) => info.threadId === DURABLE_OBJECT_THREAD_ID) ?? { threadId: DURABLE_OBJECT_THREAD_ID, state: "idle", pendingInterrupts: 0, replayable: true };
   }
 
   /** Forgets the thread and deletes its snapshots (RPC); returns the ids deleted. */

@@ -69,6 +69,11 @@ export async function settleReply(context: DirectoryContext, threadId: string, r
   const warnings: string[] = [];
   /** Warnings about storing the thread also go to onEvent. */
   const storageWarnings: string[] = [];
+  if (reply.rebuilt) {
+    options.emit({ type: "replay", threadId, ...reply.rebuilt });
+    warnings.push(`thread was rebuilt on this build from its journal (${reply.rebuilt.cells} cell${reply.rebuilt.cells === 1 ? "" : "s"}, ${reply.rebuilt.calls} call${reply.rebuilt.calls === 1 ? "" : "s"} answered from it; nothing ran again): its snapshot was another build's`);
+  }
+  if (reply.journalStopped) storageWarnings.push(`thread is no longer replayable on another build: ${reply.journalStopped}`);
   if (reply.lost) {
     if (table.markLost(threadId, reply.lost)) options.emit({ type: "restart", threadId, reason: reply.lost });
     warnings.push(lostWarning(reply.lost));

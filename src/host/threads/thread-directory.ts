@@ -9,7 +9,8 @@
 import type { EngineClient, InterruptDecision, SkillFiles, StoredThreadRef, StreamedEvent } from "../../engine-contract.js";
 import { QuickboxError, isQuickboxError } from "../../errors.js";
 import type { ResolvedOptions } from "../../options.js";
-import type { Decision, EvalResult, SnapshotInfo, ThreadInfo } from "../../types.js";
+import type { Decision, EvalResult, SnapshotInfo, ThreadBundle, ThreadInfo } from "../../types.js";
+import { exportThread, importThread } from "./thread-transfer.js";
 import { eitherSignal } from "../../util/either-signal.js";
 import { newCallId } from "../../util/call-ids.js";
 import { SerialQueues } from "../../util/serial-queues.js";
@@ -27,6 +28,9 @@ import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js"
 import { publicInterrupt, ThreadTable, type HeldCall } from "./thread-table.js";
 import { streamSink } from "../stream-events.js";
 
+/** Errors of a stored thread that could not be brought back into the engine: nothing ran. */
+const UNRESTORABLE = new Set(["SNAPSHOT_REJECTED", "NOT_REPLAYABLE", "REPLAY_DIVERGED"]);
+
 /** A random id for this interpreter: the owner of the claims it writes. */
 function newOwnerId(): string {
   return `qb_${crypto.randomUUID()}`;
@@ -34,6 +38,7 @@ function newOwnerId(): string {
 
 export class ThreadDirectory {
   readonly #context: DirectoryContext;
+  readonly #headSigningKey: CryptoKey | undefined;
   readonly #queues = new SerialQueues();
   /** Resumes entered per thread and not yet finished: a second one at the same time lost a race. */
   readonly #resumesInFlight = new Map<string, number>();
@@ -47,6 +52,7 @@ export class ThreadDirectory {
   ) {
     const table = new ThreadTable();
     const persistence = new SnapshotPersistence(options.store, options.maxSnapshotBytes, headSigningKey);
+    this.#headSigningKey = headSigningKey;
     this.#context = { client, table, options, owner: newOwnerId(), persistence };
     client.onThreadsLost = (threadIds, reason) => {
       for (const threadId of threadIds) {
@@ -167,7 +173,8 @@ export class ThreadDirectory {
     /** A resume that overlapped another one of the same pause, and came second. */
     const decidedElsewhere = () => new QuickboxError("CONFLICT", `thread "${threadId}": this pause was decided by another resume that ran at the same time; nothing was run`);
     await syncWithStore(context, threadId);
-    const head = await persistence.head(threadId);
+    const headRead = await persistence.read(threadId);
+    const head = headRead.head;
     this.#assertNotClaimed(threadId, head);
     const pending = this.#table.paused(threadId) ?? headInterrupts(head);
     if (!pending) {
@@ -217,7 +224,7 @@ export class ThreadDirectory {
     } catch (error) {
       // A snapshot the engine refused to restore: nothing ran. The claim is taken back, so the
       // next resume is not mistaken for one after a crash.
-      if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED" && head?.paused) await persistence.writeClaim(threadId, head.claim).catch(() => false);
+      if (isQuickboxError(error) && UNRESTORABLE.has(error.code) && head?.paused) await persistence.putBack(threadId, headRead).catch(() => false);
       throw error;
     } finally {
       stop.release();
@@ -248,23 +255,35 @@ export class ThreadDirectory {
     }
   }
 
+  /** The thread as one value (thread-transfer.ts): its current state stored first. */
+  async exportThread(threadId: string): Promise<ThreadBundle> {
+    return this.#queues.run(threadId, () => exportThread(this.#context, threadId, this.#headSigningKey, async () => void (await this.#snapshotNow(threadId))));
+  }
+
+  /** Writes a bundle into the store as a thread that must not exist yet. */
+  async importThread(bundle: unknown, threadId: string | undefined): Promise<void> {
+    await importThread(this.#context, bundle, threadId, this.#headSigningKey, (target, task) => this.#queues.run(target, task));
+  }
+
   async snapshot(threadId: string): Promise<SnapshotInfo> {
+    return this.#queues.run(threadId, () => this.#snapshotNow(threadId));
+  }
+
+  async #snapshotNow(threadId: string): Promise<SnapshotInfo> {
     const context = this.#context;
-    return this.#queues.run(threadId, async () => {
-      await syncWithStore(context, threadId);
-      this.#assertNotClaimed(threadId, await context.persistence.head(threadId));
-      const stored = await storedThreadFor(context, threadId);
-      if (!this.#table.isLive(threadId) && !stored.restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${threadId}"`);
-      const snapshot = await this.#client.snapshot({ threadId, ...stored });
-      this.#table.markUsed(threadId, false);
-      const written = await storeSnapshot(context, threadId, snapshot, this.#table.paused(threadId) ?? []);
-      if (written.conflict) {
-        await dropStaleCopy(context, threadId);
-        throw conflictError(threadId);
-      }
-      if (!written.info) throw new QuickboxError("STORE_FAILED", written.warning ?? "the snapshot was not stored");
-      return written.info;
-    });
+    await syncWithStore(context, threadId);
+    this.#assertNotClaimed(threadId, await context.persistence.head(threadId));
+    const stored = await storedThreadFor(context, threadId);
+    if (!this.#table.isLive(threadId) && !stored.restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${threadId}"`);
+    const snapshot = await this.#client.snapshot({ threadId, ...stored });
+    this.#table.markUsed(threadId, false);
+    const written = await storeSnapshot(context, threadId, snapshot, this.#table.paused(threadId) ?? []);
+    if (written.conflict) {
+      await dropStaleCopy(context, threadId);
+      throw conflictError(threadId);
+    }
+    if (!written.info) throw new QuickboxError("STORE_FAILED", written.warning ?? "the snapshot was not stored");
+    return written.info;
   }
 
   async endTurn(threadId: string): Promise<void> {
@@ -287,10 +306,12 @@ export class ThreadDirectory {
       await syncWithStore(context, from);
       const source = await storedThreadFor(context, from);
       if (!table.isLive(from) && !source.restore) throw new QuickboxError("UNKNOWN_THREAD", `no thread "${from}"`);
-      const snapshot = await this.#client.fork({ from, to, source });
+      // A call id is never reissued: the copy's held calls get new ones (its journal follows).
+      const interrupts = table.paused(from)?.map((held) => ({ ...held, id: newCallId() }));
+      const renames = interrupts ? Object.fromEntries(interrupts.map((held, index) => [table.paused(from)![index]!.id, held.id])) : undefined;
+      const snapshot = await this.#client.fork({ from, to, source, ...(renames ? { renames } : {}) });
       if (source.restore) table.markUsed(from, false);
       table.markUsed(to, false);
-      const interrupts = table.paused(from)?.map((held) => ({ ...held, id: newCallId() }));
       if (interrupts) table.setPaused(to, interrupts);
       const written = await storeSnapshot(context, to, snapshot, interrupts ?? []);
       if (written.conflict) {
@@ -339,6 +360,7 @@ export class ThreadDirectory {
         threadId: head.threadId,
         state: head.paused ? "paused" : "hibernated",
         pendingInterrupts: head.paused ? head.interrupts.length : 0,
+        replayable: head.notReplayable === undefined,
       });
     }
     for (const info of byId.values()) {
