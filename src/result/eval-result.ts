@@ -5,20 +5,51 @@
 import { parse } from "devalue";
 import type { EngineOutcome } from "../engine-contract.js";
 import type { EvalResult } from "../types.js";
+import { boundAsTree, boundedValueNote } from "./bounded-value.js";
+import { jsonNestsDeeperThan } from "./json-nesting.js";
 import { renderWire, truncationSuffix } from "./wire-format.js";
 import { MAX_PROGRESS_EVENTS } from "../stream-protocol.js";
+
+/**
+ * A BigInt with more digits arrives as a handle: V8 parses decimal digits in quadratic time
+ * (300,000 digits ~50 ms), and no reader gets more than maxResultChars of it in the text anyway.
+ */
+export const MAX_BIGINT_DIGITS = 4096;
+/** devalue text nests two levels (the list of values, each one's own array or object): deeper is forged. */
+const MAX_COPY_NESTING = 4;
+
+function decodeBase64(base64: string): ArrayBuffer {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes.buffer;
+}
 
 const VALUE_REVIVERS = {
   Handle: (text: string) => ({ $handle: text }),
   Err: (error: { name: string; message: string; stack: string }) => error,
   Obj: (object: Record<string, unknown>) => object,
   // The guest encodes binary data itself (it has no btoa for devalue's own encoding).
-  ArrayBuffer: (data: { base64: string }) => Uint8Array.from(atob(data.base64), (char) => char.charCodeAt(0)).buffer,
+  ArrayBuffer: (data: { base64: string }) => decodeBase64(data.base64),
+  BigInt: (digits: unknown) => (typeof digits === "string" && digits.length > MAX_BIGINT_DIGITS ? { $handle: `[BigInt: ${digits.length} digits]` } : BigInt(digits as string)),
 };
 
-/** A copy the guest made of a value (devalue text: a result, a progress() value); throws if unreadable. */
-export function readValueCopy(text: string): unknown {
-  return parse(text, VALUE_REVIVERS);
+/** A copy the guest made of a value, with what EvalResult.warnings should say about it. */
+export interface ValueCopy {
+  value: unknown;
+  note: string | null;
+}
+
+/**
+ * A copy the guest made of a value (devalue text: a result, a progress() value), bounded as a
+ * tree at twice the copy's own limit (src/result/bounded-value.ts); throws if unreadable. The
+ * text is the guest's, so a program can forge it: nothing here trusts its shape.
+ */
+export function readValueCopy(text: string, limitChars: number): ValueCopy {
+  if (jsonNestsDeeperThan(text, MAX_COPY_NESTING)) throw new Error("the copy nests deeper than a copy can");
+  const budgetChars = 2 * limitChars;
+  const bounded = boundAsTree(parse(text, VALUE_REVIVERS), budgetChars);
+  return { value: bounded.value, note: boundedValueNote(bounded, budgetChars) };
 }
 
 /** Console text as the model sees it: the final newline dropped, the cut marked. */
@@ -40,7 +71,7 @@ export function parseArgs(text: string): unknown {
 
 export function toEvalResult(
   outcome: EngineOutcome,
-  context: { captureConsole: boolean; durationMs: number; toolCalls: number; warnings: string[] },
+  context: { captureConsole: boolean; durationMs: number; toolCalls: number; warnings: string[]; maxValueChars: number },
 ): EvalResult {
   const stdout = context.captureConsole ? stdoutBody(outcome) : null;
   const text = renderWire(
@@ -72,7 +103,9 @@ export function toEvalResult(
       // The copy is the guest's text: a program can forge it, so a copy that does not parse is
       // noted, never thrown.
       try {
-        result.value = readValueCopy(outcome.value);
+        const copy = readValueCopy(outcome.value, context.maxValueChars);
+        result.value = copy.value;
+        if (copy.note) warnings.push(copy.note);
       } catch (error) {
         warnings.push(`value not copied: the copy is not readable (${error instanceof Error ? error.message : String(error)})`.slice(0, 300));
       }
