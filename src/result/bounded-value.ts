@@ -33,8 +33,27 @@ export interface BoundedValue {
   sparseArrays: number;
 }
 
-/** One reference still to copy: the value, where it goes, and its JSON Pointer in the copy. */
-type Task = { source: unknown; pointer: string; put: (copy: unknown) => void } | { finish: () => void };
+/**
+ * One reference still to copy: its value, the slot of the copy it goes to, and where its parent is
+ * in the copy (a JSON Pointer; the child's own is built only when it is needed).
+ */
+interface Task {
+  source: unknown;
+  target: Record<string | number, unknown>;
+  key: string | number;
+  parentPointer: string;
+  /** The key as a pointer segment, when it is not `key` itself (Map entries, $sparse items). */
+  segment?: string;
+}
+
+/** A Map or Set of the copy, built once its members are copied (they can never be itself: that is a marker). */
+interface Collection {
+  finish: true;
+  entries: unknown[][];
+  isMap: boolean;
+  target: Record<string | number, unknown>;
+  key: string | number;
+}
 
 function pointerSegment(key: string | number): string {
   return typeof key === "number" ? String(key) : key.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -49,12 +68,16 @@ function hasHoles(array: unknown[]): boolean {
   return Object.keys(array).length < array.length;
 }
 
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+function put(target: Record<string | number, unknown>, key: string | number, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 
-/** The tree copy of an over-budget value (see the file comment). */
+function isLongPrimitive(value: unknown): boolean {
+  return (typeof value === "string" && value.length > SHARED_STRING_MIN_CHARS) || (typeof value === "bigint" && (value >= BIG_BIGINT || value <= -BIG_BIGINT));
+}
+
+/** The tree copy of an over-budget value (see the file comment): one step per reference. */
 function copyAsTree(root: unknown, budgetChars: number): BoundedValue {
   const firstAt = new Map<unknown, string>();
   const buffersAt = new Map<ArrayBufferLike, string>();
@@ -67,113 +90,99 @@ function copyAsTree(root: unknown, budgetChars: number): BoundedValue {
     if (named) pointerChars += pointer.length;
     return { [SHARED_MARKER]: named ? pointer : "…" };
   };
-  let result: unknown;
-  const tasks: Task[] = [{ source: root, pointer: "#", put: (copy) => (result = copy) }];
+  const holder: Record<string | number, unknown> = {};
   // Children are pushed last-first, so they are taken in order: the first occurrence of anything
   // is the first one in depth-first order, as a reader of JSON.stringify's output meets it.
-  const pushChildren = (children: [key: string | number, value: unknown, put: (copy: unknown) => void][], pointer: string) => {
-    for (let index = children.length - 1; index >= 0; index--) {
-      const [key, source, put] = children[index]!;
-      tasks.push({ source, pointer: `${pointer}/${pointerSegment(key)}`, put });
-    }
-  };
+  const tasks: (Task | Collection)[] = [{ source: root, target: holder, key: 0, parentPointer: "" }];
   while (tasks.length > 0) {
     const task = tasks.pop()!;
     if ("finish" in task) {
-      task.finish();
+      put(task.target, task.key, task.isMap ? new Map(task.entries as [unknown, unknown][]) : new Set(task.entries.map((entry) => entry[0])));
       continue;
     }
-    const { source, pointer, put } = task;
-    const longPrimitive = (typeof source === "string" && source.length > SHARED_STRING_MIN_CHARS) || (typeof source === "bigint" && (source >= BIG_BIGINT || source <= -BIG_BIGINT));
-    if (typeof source !== "object" || source === null) {
-      if (!longPrimitive) {
-        put(source);
-      } else if (firstAt.has(source)) {
-        put(marker(firstAt.get(source)!));
-      } else {
-        firstAt.set(source, pointer);
-        put(source);
-      }
+    const { source, target, key } = task;
+    const primitive = typeof source !== "object" || source === null;
+    if (primitive && !isLongPrimitive(source)) {
+      put(target, key, source);
       continue;
     }
-    if (firstAt.has(source)) {
-      put(marker(firstAt.get(source)!));
+    const pointer = task.parentPointer === "" && target === holder ? "#" : `${task.parentPointer}/${task.segment ?? pointerSegment(key)}`;
+    const first = firstAt.get(source);
+    if (first !== undefined) {
+      put(target, key, marker(first));
       continue;
     }
     firstAt.set(source, pointer);
+    if (primitive) {
+      put(target, key, source);
+      continue;
+    }
     if (ArrayBuffer.isView(source) || source instanceof ArrayBuffer) {
       const buffer = ArrayBuffer.isView(source) ? source.buffer : source;
-      if (buffersAt.has(buffer)) {
-        put(marker(buffersAt.get(buffer)!));
+      const sameMemory = buffersAt.get(buffer);
+      if (sameMemory !== undefined) {
+        put(target, key, marker(sameMemory));
       } else {
         buffersAt.set(buffer, pointer);
-        put(source);
+        put(target, key, source);
       }
       continue;
     }
     if (isLeafObject(source)) {
-      put(source);
+      put(target, key, source);
       continue;
     }
     if (Array.isArray(source)) {
       if (hasHoles(source)) {
         sparseArrays++;
         const items: Record<string, unknown> = {};
-        put({ [SPARSE_MARKER]: { length: source.length, items } });
-        const keys = Object.keys(source);
-        pushChildren(
-          keys.map((key) => [key, source[Number(key)], (copy) => (items[key] = copy)]),
-          `${pointer}/${SPARSE_MARKER}/items`,
-        );
+        put(target, key, { [SPARSE_MARKER]: { length: source.length, items } });
+        const indexes = Object.keys(source);
+        const itemsPointer = `${pointer}/${SPARSE_MARKER}/items`;
+        for (let index = indexes.length - 1; index >= 0; index--) {
+          const at = indexes[index]!;
+          tasks.push({ source: source[Number(at)], target: items, key: at, parentPointer: itemsPointer });
+        }
       } else {
         const copy = new Array<unknown>(source.length);
-        put(copy);
-        pushChildren(
-          source.map((item, index) => [index, item, (itemCopy) => (copy[index] = itemCopy)]),
-          pointer,
-        );
+        put(target, key, copy);
+        for (let index = source.length - 1; index >= 0; index--) tasks.push({ source: source[index], target: copy as unknown as Record<number, unknown>, key: index, parentPointer: pointer });
       }
     } else if (source instanceof Map || source instanceof Set) {
       const isMap = source instanceof Map;
-      const entries: unknown[][] = isMap ? [...source].map(() => [undefined, undefined]) : [...source].map(() => [undefined]);
-      // Built once its members are copied (they can never be the collection itself: that is a marker).
-      tasks.push({ finish: () => put(isMap ? new Map(entries as [unknown, unknown][]) : new Set(entries.map((entry) => entry[0]))) });
-      const children: [string, unknown, (copy: unknown) => void][] = [];
-      let index = 0;
-      for (const member of source) {
-        const entry = entries[index]!;
+      const members = [...source] as unknown[];
+      const entries = members.map(() => [undefined, undefined]);
+      tasks.push({ finish: true, entries, isMap, target, key });
+      for (let index = members.length - 1; index >= 0; index--) {
+        const entry = entries[index]! as unknown as Record<number, unknown>;
         if (isMap) {
-          const [key, item] = member as [unknown, unknown];
-          children.push([`${index}/0`, key, (copy) => (entry[0] = copy)], [`${index}/1`, item, (copy) => (entry[1] = copy)]);
+          const [memberKey, item] = members[index] as [unknown, unknown];
+          tasks.push({ source: item, target: entry, key: 1, parentPointer: pointer, segment: `${index}/1` });
+          tasks.push({ source: memberKey, target: entry, key: 0, parentPointer: pointer, segment: `${index}/0` });
         } else {
-          children.push([String(index), member, (copy) => (entry[0] = copy)]);
+          tasks.push({ source: members[index], target: entry, key: 0, parentPointer: pointer, segment: String(index) });
         }
-        index++;
-      }
-      // The segments are already escaped (digits and one slash).
-      for (let child = children.length - 1; child >= 0; child--) {
-        const [segment, value, putChild] = children[child]!;
-        tasks.push({ source: value, pointer: `${pointer}/${segment}`, put: putChild });
       }
     } else {
       const copy: Record<string, unknown> = Object.getPrototypeOf(source) === null ? Object.create(null) : {};
-      put(copy);
-      const record = source as Record<string, unknown>;
-      pushChildren(
-        Object.keys(record).map((key) => [key, record[key], (itemCopy) => setOwn(copy, key, itemCopy)]),
-        pointer,
-      );
+      put(target, key, copy);
+      const keys = Object.keys(source);
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const name = keys[index]!;
+        tasks.push({ source: (source as Record<string, unknown>)[name], target: copy, key: name, parentPointer: pointer });
+      }
     }
   }
-  return { value: result, repeats, sparseArrays };
+  return { value: holder[0], repeats, sparseArrays };
 }
 
 /**
  * `value` as the host may hand it on: itself when, written out as a tree, it takes at most
- * `budgetChars` characters; otherwise its tree copy with markers (see the file comment).
+ * `budgetChars` characters (told in at most `maxSteps` steps: a value built of cycles and shared
+ * references that needs more is taken as too large); otherwise its tree copy with markers.
  */
-export function boundAsTree(value: unknown, budgetChars: number): BoundedValue {
-  if (fitsAsTree(value, budgetChars)) return { value, repeats: 0, sparseArrays: 0 };
+export function boundAsTree(value: unknown, budgetChars: number, maxSteps = Infinity): BoundedValue {
+  if (fitsAsTree(value, budgetChars, maxSteps)) return { value, repeats: 0, sparseArrays: 0 };
   return copyAsTree(value, budgetChars);
 }
 

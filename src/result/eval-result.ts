@@ -48,7 +48,9 @@ export interface ValueCopy {
 export function readValueCopy(text: string, limitChars: number): ValueCopy {
   if (jsonNestsDeeperThan(text, MAX_COPY_NESTING)) throw new Error("the copy nests deeper than a copy can");
   const budgetChars = 2 * limitChars;
-  const bounded = boundAsTree(parse(text, VALUE_REVIVERS), budgetChars);
+  // A walk that remembers each object's size takes a step per reference: each costs the text at
+  // least a character, so more steps than that mean cycles and shared references together.
+  const bounded = boundAsTree(parse(text, VALUE_REVIVERS), budgetChars, 2 * text.length + 16);
   return { value: bounded.value, note: boundedValueNote(bounded, budgetChars) };
 }
 

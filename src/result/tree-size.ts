@@ -1,12 +1,14 @@
 /**
  * How large a value is written out as a tree — every shared reference expanded where it appears,
  * as JSON.stringify, util.inspect, a logger or any recursive walk sees it — measured in about the
- * characters such a walk writes, and never further than a budget: the walk stops as soon as it
- * has counted past it, so it costs at most about `budgetChars` steps whatever the value is (a
- * 40-level tree of shared references has 2^40 paths; this stops after the budget's worth).
+ * characters such a walk writes, and never further than a budget.
  *
- * A cycle is counted once, as a walker that tracks its ancestors stops there (JSON.stringify
- * throws, inspect writes [Circular]). Iterative: a deep value never overflows the host's stack.
+ * An object met again is not walked again: its size is remembered from its first walk (a 40-level
+ * tree of shared references, 2^40 paths, costs 41 steps). A cycle is counted once, as a walker that
+ * tracks its ancestors stops there (JSON.stringify throws, inspect writes [Circular]); an object
+ * whose walk met such a cycle is not remembered (its size depends on where it is met), so values
+ * built of cycles AND shared references are also capped in steps. Iterative: a deep value never
+ * overflows the host's stack.
  */
 
 /** What a hole, a number, a boolean or null costs: about what JSON writes for it, with its comma. */
@@ -16,9 +18,21 @@ const LEAF_OBJECT_CHARS = 26;
 /** Binary data: JSON writes each byte of a typed array as `"123":255,` — about this many per byte. */
 const CHARS_PER_BYTE = 4;
 
-type Frame = { value: unknown; exit: boolean };
+/**
+ * An object being walked: its children are taken one at a time, each measured in full before the
+ * next (so a repeat among siblings finds its first occurrence's size already known).
+ */
+interface Frame {
+  object: object;
+  /** The array itself, the object's values (with `keys`), or a Map's keys and values / a Set's members. */
+  children: unknown[];
+  keys: string[] | null;
+  next: number;
+  spentBefore: number;
+  cyclesBefore: number;
+}
 
-/** The characters a BigInt's digits take, told without converting huge ones to decimal twice. */
+/** The characters a BigInt's digits take, told without converting huge ones to decimal. */
 export function bigintChars(value: bigint): number {
   if (value < 0n) value = -value;
   if (value < 0x10000000000000000n) return 20;
@@ -26,94 +40,99 @@ export function bigintChars(value: bigint): number {
   return Math.ceil(value.toString(16).length * 1.21);
 }
 
-function leafChars(value: unknown): number {
-  switch (typeof value) {
+/** Binary data and other objects without children a walker visits: their size, or -1 for a container. */
+function leafObjectChars(value: object): number {
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return 2 + value.byteLength * CHARS_PER_BYTE;
+  if (value instanceof Date || value instanceof Number || value instanceof Boolean) return LEAF_OBJECT_CHARS;
+  if (value instanceof String) return LEAF_OBJECT_CHARS + value.length;
+  if (value instanceof RegExp) return LEAF_OBJECT_CHARS + value.source.length;
+  return -1;
+}
+
+/**
+ * What a child costs when that is known at once (a primitive, an object already measured), or -1
+ * when it must be walked. Saves a trip through the stack for most references.
+ */
+function knownChars(child: unknown, sizes: Map<object, number>): number {
+  switch (typeof child) {
     case "string":
-      return value.length + 2;
+      return child.length + 2;
     case "bigint":
-      return bigintChars(value);
+      return bigintChars(child);
+    case "object":
+      return child === null ? SMALL_CHARS : (sizes.get(child) ?? -1);
     default:
       return SMALL_CHARS;
   }
 }
 
-/** Binary data and other objects without children a walker visits: their size, or null for a container. */
-function leafObjectChars(value: object): number | null {
-  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return 2 + value.byteLength * CHARS_PER_BYTE;
-  if (value instanceof Date || value instanceof Number || value instanceof Boolean) return LEAF_OBJECT_CHARS;
-  if (value instanceof String) return LEAF_OBJECT_CHARS + value.length;
-  if (value instanceof RegExp) return LEAF_OBJECT_CHARS + value.source.length;
-  return null;
-}
-
 /**
- * True when `value`, written out as a tree, takes at most `budgetChars` characters. Costs at most
- * about `budgetChars` steps (plus one container's own keys) however the value is built.
+ * True when `value`, written out as a tree, takes at most `budgetChars` characters, told in at
+ * most `maxSteps` steps (a step per reference met; past it the answer is false).
  */
-export function fitsAsTree(value: unknown, budgetChars: number): boolean {
-  let spent = 0;
+export function fitsAsTree(value: unknown, budgetChars: number, maxSteps = Infinity): boolean {
+  const sizes = new Map<object, number>();
   const ancestors = new Set<object>();
-  const stack: Frame[] = [{ value, exit: false }];
-  const push = (child: unknown) => stack.push({ value: child, exit: false });
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
-    const current = frame.value;
-    if (typeof current !== "object" || current === null) {
-      spent += leafChars(current);
-      if (spent > budgetChars) return false;
-      continue;
-    }
-    if (frame.exit) {
-      ancestors.delete(current);
-      continue;
-    }
-    if (ancestors.has(current)) {
-      spent += LEAF_OBJECT_CHARS;
-      if (spent > budgetChars) return false;
-      continue;
-    }
-    const leaf = leafObjectChars(current);
-    if (leaf !== null) {
-      spent += leaf;
-      if (spent > budgetChars) return false;
-      continue;
-    }
-    spent += 2;
-    ancestors.add(current);
-    stack.push({ value: current, exit: true });
-    if (Array.isArray(current)) {
-      // Each slot costs at least one character: a longer array cannot fit (sparse ones included).
-      if (spent + current.length > budgetChars) return false;
-      for (let index = current.length - 1; index >= 0; index--) {
-        if (index in current) {
-          spent += 1;
-          push(current[index]);
-        } else {
-          spent += SMALL_CHARS;
-        }
-      }
-    } else if (current instanceof Map) {
-      if (spent + current.size * 2 > budgetChars) return false;
-      for (const [key, item] of current) {
-        spent += 2;
-        push(key);
-        push(item);
-      }
-    } else if (current instanceof Set) {
-      if (spent + current.size > budgetChars) return false;
-      for (const item of current) {
-        spent += 1;
-        push(item);
-      }
+  const frames: Frame[] = [];
+  let spent = 0;
+  let cycles = 0;
+  let steps = 0;
+  let child: unknown = value;
+  for (;;) {
+    if (++steps > maxSteps || spent > budgetChars) return false;
+    // Measure `child`: at once when that is possible, else start walking it.
+    const chars = knownChars(child, sizes);
+    if (chars >= 0) {
+      spent += chars;
     } else {
-      const keys = Object.keys(current);
-      for (const key of keys) {
-        spent += key.length + 4;
-        if (spent > budgetChars) return false;
-        push((current as Record<string, unknown>)[key]);
+      const object = child as object;
+      const leaf = leafObjectChars(object);
+      if (ancestors.has(object)) {
+        cycles++;
+        spent += LEAF_OBJECT_CHARS;
+      } else if (leaf >= 0) {
+        sizes.set(object, leaf);
+        spent += leaf;
+      } else {
+        let children: unknown[];
+        let keys: string[] | null = null;
+        if (Array.isArray(object)) {
+          // Each slot costs at least one character: a longer array cannot fit (sparse ones included).
+          if (spent + object.length > budgetChars) return false;
+          children = object;
+        } else if (object instanceof Map || object instanceof Set) {
+          if (spent + object.size * 2 > budgetChars) return false;
+          children = object instanceof Map ? [...object].flat() : [...object];
+        } else {
+          keys = Object.keys(object);
+          children = keys.map((key) => (object as Record<string, unknown>)[key]);
+        }
+        ancestors.add(object);
+        frames.push({ object, children, keys, next: 0, spentBefore: spent, cyclesBefore: cycles });
+        spent += 2;
       }
     }
-    if (spent > budgetChars) return false;
+    // The next child to measure: the next one of the innermost object still being walked.
+    for (;;) {
+      const frame = frames[frames.length - 1];
+      if (frame === undefined) return spent <= budgetChars;
+      const index = frame.next++;
+      if (index < frame.children.length) {
+        if (frame.keys !== null) {
+          spent += frame.keys[index]!.length + 4;
+        } else if (!(index in frame.children)) {
+          spent += SMALL_CHARS;
+          if (spent > budgetChars) return false;
+          continue;
+        } else {
+          spent += 1;
+        }
+        child = frame.children[index];
+        break;
+      }
+      frames.pop();
+      ancestors.delete(frame.object);
+      if (cycles === frame.cyclesBefore) sizes.set(frame.object, spent - frame.spentBefore);
+    }
   }
-  return true;
 }
