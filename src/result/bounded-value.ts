@@ -86,9 +86,10 @@ function copyAsTree(root: unknown, budgetChars: number): BoundedValue {
   let sparseArrays = 0;
   const marker = (pointer: string) => {
     repeats++;
-    const named = pointerChars + pointer.length <= budgetChars;
-    if (named) pointerChars += pointer.length;
-    return { [SHARED_MARKER]: named ? pointer : "…" };
+    // Once a path does not fit in what is left, no later one is named either.
+    if (pointerChars >= 0 && pointerChars + pointer.length <= budgetChars) pointerChars += pointer.length;
+    else pointerChars = -1;
+    return { [SHARED_MARKER]: pointerChars >= 0 ? pointer : "…" };
   };
   const holder: Record<string | number, unknown> = {};
   // Children are pushed last-first, so they are taken in order: the first occurrence of anything
