@@ -71,6 +71,16 @@ export const corpus = [
     program: `${forgeCalls(`Array.from({ length: 8 }, (_, i) => ({ id: "c" + (i + 1), kind: "tool", name: "take", args: "[".repeat(500000) + "]".repeat(500000) }))`)} await Promise.all(Array.from({ length: 8 }, () => tools.take({}).catch((e) => e.name)))`,
   },
   {
+    name: "tool calls: forged arguments nested 20,000 levels (the most parsed) × 32",
+    tools: [{ name: "take", execute: () => 1 }],
+    program: `${forgeCalls(`Array.from({ length: 32 }, (_, i) => ({ id: "c" + (i + 1), kind: "tool", name: "take", args: "[".repeat(20000) + "]".repeat(20000) }))`)} await Promise.all(Array.from({ length: 32 }, () => tools.take({}).catch((e) => e.name)))`,
+  },
+  {
+    name: "tool result: ~1 MiB of distinct objects",
+    tools: [{ name: "rows", execute: () => Array.from({ length: 20000 }, (_, i) => ({ id: i, name: `row ${i}`, tags: ["a", "b"] })) }],
+    program: "(await tools.rows({})).length",
+  },
+  {
     name: "held calls: 200 gated calls with 4 KB arguments",
     tools: [{ name: "send", execute: () => "sent" }],
     options: { interruptOn: { send: true } },

@@ -4,7 +4,7 @@
  * subagent with `{ threadId, callId, signal, caller }` (caller: the program, with its eval), encode the result, and deliver results in batches
  * (everything that completes in the same microtask turn goes back together).
  */
-import type { CallError, CallResult, CallRunner, CallScope, GuestCall, ResultSink } from "../engine-contract.js";
+import type { CallResult, CallRunner, CallScope, GuestCall, ResultSink } from "../engine-contract.js";
 import { truncateText } from "../result/wire-format.js";
 import type { InterpreterEvent, ToolContext } from "../types.js";
 import { errorMessage } from "./error-message.js";
@@ -15,6 +15,8 @@ import type { SubagentRunner } from "./subagents.js";
 import { newEvalId } from "./tool-callers.js";
 import type { RegisteredTool, ToolRegistry } from "./tool-registry.js";
 import { taskRequestProblem } from "../guest/task-request.js";
+import { jsonNestsDeeperThan, MAX_ARGUMENT_NESTING } from "../result/json-nesting.js";
+import { hostSliceIsFull, nextHostSlice } from "../util/host-slices.js";
 
 export interface ExecutorOptions {
   maxToolPayloadBytes: number;
@@ -61,6 +63,17 @@ export class CallExecutor implements CallRunner {
     private readonly options: ExecutorOptions,
   ) {}
 
+  /** The call's arguments, parsed once their size and nesting are known to be within bounds. */
+  #readArgs(call: GuestCall): { args: unknown } | { problem: string } {
+    if (payloadTooLarge(call.args, this.options.maxToolPayloadBytes)) return { problem: `${call.name}: the arguments are larger than maxToolPayloadBytes (${this.options.maxToolPayloadBytes} bytes)` };
+    if (jsonNestsDeeperThan(call.args, MAX_ARGUMENT_NESTING)) return { problem: `${call.name}: the arguments are nested more than ${MAX_ARGUMENT_NESTING} levels deep` };
+    try {
+      return { args: JSON.parse(call.args) as unknown };
+    } catch {
+      return { problem: `${call.name}: the arguments are not valid JSON` };
+    }
+  }
+
   /**
    * A call held for approval is only checked: ok when the tool's input schema accepts its
    * arguments (or it has none), else the ToolInputError it would fail with. A reviewer is never
@@ -68,15 +81,10 @@ export class CallExecutor implements CallRunner {
    */
   async #check(call: GuestCall): Promise<CallResult> {
     const inputError = call.kind === "task" ? "TaskError" : "ToolInputError";
-    if (payloadTooLarge(call.args, this.options.maxToolPayloadBytes)) {
-      return { id: call.id, ok: false, error: { name: inputError, message: `${call.name}: the arguments are larger than maxToolPayloadBytes (${this.options.maxToolPayloadBytes} bytes)` } };
-    }
-    let args: unknown;
-    try {
-      args = JSON.parse(call.args);
-    } catch {
-      return { id: call.id, ok: false, error: { name: inputError, message: `${call.name}: the arguments are not valid JSON` } };
-    }
+    while (hostSliceIsFull()) await nextHostSlice();
+    const read = this.#readArgs(call);
+    if ("problem" in read) return { id: call.id, ok: false, error: { name: inputError, message: read.problem } };
+    const { args } = read;
     if (call.kind === "task") {
       const problem = this.#taskProblem(call, args);
       return problem ? { id: call.id, ok: false, error: { name: "TaskError", message: problem } } : { id: call.id, ok: true };
@@ -109,16 +117,10 @@ export class CallExecutor implements CallRunner {
   }
 
   async #runOne(call: GuestCall, scope: CallScope): Promise<CallResult> {
-    const fail = (error: CallError): CallResult => ({ id: call.id, ok: false, error });
-    if (payloadTooLarge(call.args, this.options.maxToolPayloadBytes)) {
-      return fail({ name: call.kind === "task" ? "TaskError" : "ToolInputError", message: `${call.name}: the arguments are larger than maxToolPayloadBytes (${this.options.maxToolPayloadBytes} bytes)` });
-    }
-    let args: unknown;
-    try {
-      args = JSON.parse(call.args);
-    } catch {
-      return fail({ name: "ToolInputError", message: `${call.name}: the arguments are not valid JSON` });
-    }
+    while (hostSliceIsFull()) await nextHostSlice();
+    const read = this.#readArgs(call);
+    if ("problem" in read) return { id: call.id, ok: false, error: { name: call.kind === "task" ? "TaskError" : "ToolInputError", message: read.problem } };
+    const { args } = read;
     // The thread directory names the eval; a scope without one (none in practice) gets its own.
     const caller = { type: "program", threadId: scope.threadId, evalId: scope.evalId ?? newEvalId() } as const;
     const context: ToolContext = { threadId: scope.threadId, callId: call.id, signal: scope.signal, caller };
@@ -146,6 +148,7 @@ export class CallExecutor implements CallRunner {
     let result: CallResult;
     try {
       const value = await tool.definition.execute(input as never, context);
+      while (hostSliceIsFull()) await nextHostSlice();
       result = { id: call.id, ok: true, ...encodeForGuest(value, this.options.maxToolPayloadBytes) };
     } catch (error) {
       const message =

@@ -6,7 +6,7 @@ import { parse } from "devalue";
 import type { EngineOutcome } from "../engine-contract.js";
 import type { EvalResult } from "../types.js";
 import { boundAsTree, boundedValueNote } from "./bounded-value.js";
-import { jsonNestsDeeperThan } from "./json-nesting.js";
+import { jsonNestsDeeperThan, MAX_ARGUMENT_NESTING } from "./json-nesting.js";
 import { renderWire, truncationSuffix } from "./wire-format.js";
 import { MAX_PROGRESS_EVENTS } from "../stream-protocol.js";
 
@@ -64,6 +64,7 @@ function stdoutBody(outcome: EngineOutcome): string | null {
 
 /** A held call's arguments (JSON text the host checked; anything else is shown as the text). */
 export function parseArgs(text: string): unknown {
+  if (jsonNestsDeeperThan(text, MAX_ARGUMENT_NESTING)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

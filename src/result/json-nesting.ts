@@ -12,6 +12,12 @@ const CLOSE_BRACE = 0x7d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
+/**
+ * Deepest tool or task arguments the host parses. A program's own JSON.stringify stops well before
+ * (its stack: ~12,000 levels in a worker, fewer inline); past it the text can only be forged.
+ */
+export const MAX_ARGUMENT_NESTING = 20_000;
+
 /** Texts this short cannot nest deep enough to cost JSON.parse anything worth a scan (~8,000 levels: ~3 ms). */
 const SCAN_FROM_CHARS = 16384;
 
