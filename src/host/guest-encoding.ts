@@ -4,41 +4,32 @@
  * NaN, cycles). Class instances arrive as plain objects; functions and symbols cannot be sent.
  */
 import { stringify } from "devalue";
+import { fitsAsTree } from "../result/tree-size.js";
 
 export class PayloadError extends Error {
   override name = "PayloadError";
 }
 
-/**
- * True when `value` is plain JSON data whose JSON text can fit in the budget: the walk is a tree
- * walk (shared references expand, as JSON.stringify expands them), so it stops once it has
- * counted more characters than the budget — a result built of shared references (2^40 paths in
- * a few hundred objects) costs at most the budget here, and goes to devalue, which keeps them shared.
- */
-function isJsonData(value: unknown, depth: number, seen: Set<object>, budget: { chars: number }): boolean {
+function isJsonData(value: unknown, depth: number, seen: Set<object>): boolean {
   switch (typeof value) {
     case "string":
-      return (budget.chars -= value.length + 2) >= 0;
     case "boolean":
-      return (budget.chars -= 5) >= 0;
+      return true;
     case "number":
-      return (budget.chars -= 6) >= 0 && Number.isFinite(value) && !Object.is(value, -0);
+      return Number.isFinite(value) && !Object.is(value, -0);
     case "object": {
-      if (value === null) return (budget.chars -= 4) >= 0;
-      if (depth > 64 || seen.has(value) || (budget.chars -= 2) < 0) return false;
+      if (value === null) return true;
+      if (depth > 64 || seen.has(value)) return false;
       seen.add(value);
       let ok: boolean;
       if (Array.isArray(value)) {
-        ok =
-          value.length <= budget.chars &&
-          value.length === Object.keys(value).length &&
-          value.every((item) => (budget.chars -= 1) >= 0 && isJsonData(item, depth + 1, seen, budget));
+        ok = value.length === Object.keys(value).length && value.every((item) => isJsonData(item, depth + 1, seen));
       } else {
         const proto = Object.getPrototypeOf(value);
         ok =
           (proto === Object.prototype || proto === null) &&
           Object.getOwnPropertySymbols(value).length === 0 &&
-          Object.entries(value).every(([key, item]) => (budget.chars -= key.length + 4) >= 0 && isJsonData(item, depth + 1, seen, budget));
+          Object.values(value).every((item) => isJsonData(item, depth + 1, seen));
       }
       seen.delete(value);
       return ok;
@@ -54,8 +45,10 @@ function utf8Length(text: string): number {
 
 /**
  * Encodes `value` for the guest, or throws PayloadError (too large, or not data). Its size is known
- * before anything is expanded: the JSON check stops at `maxBytes` characters, and devalue (which
- * writes each object once, however often it is referenced) stops after `maxBytes / 2` distinct
+ * before anything is expanded: JSON (which writes a shared object wherever it is referenced) only
+ * for a value that fits in `maxBytes` written out as a tree (told in one step per reference,
+ * src/result/tree-size.ts: 2^40 paths in 41 objects cost 41 steps); devalue (which writes each
+ * object once, and keeps it shared in the guest) otherwise, stopped after `maxBytes / 2` distinct
  * values (each takes at least two characters of its text).
  */
 export function encodeForGuest(value: unknown, maxBytes: number): { value?: string; encoding?: "json" | "devalue" } {
@@ -63,7 +56,7 @@ export function encodeForGuest(value: unknown, maxBytes: number): { value?: stri
   const tooLarge = () => new PayloadError(`the value is larger than maxToolPayloadBytes (${maxBytes} bytes)`);
   let text: string;
   let encoding: "json" | "devalue";
-  if (isJsonData(value, 0, new Set(), { chars: maxBytes })) {
+  if (fitsAsTree(value, maxBytes) && isJsonData(value, 0, new Set())) {
     text = JSON.stringify(value);
     encoding = "json";
   } else {

@@ -95,6 +95,16 @@ function copyAsTree(root: unknown, budgetChars: number): BoundedValue {
   // Children are pushed last-first, so they are taken in order: the first occurrence of anything
   // is the first one in depth-first order, as a reader of JSON.stringify's output meets it.
   const tasks: (Task | Collection)[] = [{ source: root, target: holder, key: 0, parentPointer: "" }];
+  /**
+   * A child: put at once when that is already decided — a short primitive, or a repeat of what was
+   * copied before (everything copied so far comes before it in depth-first order) — else queued.
+   */
+  const place = (source: unknown, target: Record<string | number, unknown>, key: string | number, parentPointer: string, segment?: string) => {
+    if ((typeof source !== "object" || source === null) && !isLongPrimitive(source)) return put(target, key, source);
+    const first = firstAt.get(source);
+    if (first !== undefined) return put(target, key, marker(first));
+    tasks.push(segment === undefined ? { source, target, key, parentPointer } : { source, target, key, parentPointer, segment });
+  };
   while (tasks.length > 0) {
     const task = tasks.pop()!;
     if ("finish" in task) {
@@ -142,12 +152,12 @@ function copyAsTree(root: unknown, budgetChars: number): BoundedValue {
         const itemsPointer = `${pointer}/${SPARSE_MARKER}/items`;
         for (let index = indexes.length - 1; index >= 0; index--) {
           const at = indexes[index]!;
-          tasks.push({ source: source[Number(at)], target: items, key: at, parentPointer: itemsPointer });
+          place(source[Number(at)], items, at, itemsPointer);
         }
       } else {
         const copy = new Array<unknown>(source.length);
         put(target, key, copy);
-        for (let index = source.length - 1; index >= 0; index--) tasks.push({ source: source[index], target: copy as unknown as Record<number, unknown>, key: index, parentPointer: pointer });
+        for (let index = source.length - 1; index >= 0; index--) place(source[index], copy as unknown as Record<number, unknown>, index, pointer);
       }
     } else if (source instanceof Map || source instanceof Set) {
       const isMap = source instanceof Map;
@@ -158,10 +168,10 @@ function copyAsTree(root: unknown, budgetChars: number): BoundedValue {
         const entry = entries[index]! as unknown as Record<number, unknown>;
         if (isMap) {
           const [memberKey, item] = members[index] as [unknown, unknown];
-          tasks.push({ source: item, target: entry, key: 1, parentPointer: pointer, segment: `${index}/1` });
-          tasks.push({ source: memberKey, target: entry, key: 0, parentPointer: pointer, segment: `${index}/0` });
+          place(item, entry, 1, pointer, `${index}/1`);
+          place(memberKey, entry, 0, pointer, `${index}/0`);
         } else {
-          tasks.push({ source: members[index], target: entry, key: 0, parentPointer: pointer, segment: String(index) });
+          place(members[index], entry, 0, pointer, String(index));
         }
       }
     } else {
@@ -170,7 +180,7 @@ function copyAsTree(root: unknown, budgetChars: number): BoundedValue {
       const keys = Object.keys(source);
       for (let index = keys.length - 1; index >= 0; index--) {
         const name = keys[index]!;
-        tasks.push({ source: (source as Record<string, unknown>)[name], target: copy, key: name, parentPointer: pointer });
+        place((source as Record<string, unknown>)[name], copy, name, pointer);
       }
     }
   }

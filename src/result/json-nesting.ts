@@ -1,8 +1,9 @@
 /**
- * How deeply JSON text nests, told before parsing it. JSON.parse is linear, but deep nesting
- * costs it several times more per character (V8: 1 MiB of `[` takes ~150–300 ms on a loaded
- * machine, against ~10–40 ms for 1 MiB of flat data), and a program that forges its own reports
- * chooses the text. One pass over the characters, skipping strings.
+ * How deeply JSON text nests, told before parsing it: deep nesting costs JSON.parse several times
+ * more per character (V8: 1 MiB of `[` takes ~150–300 ms on a loaded machine, against ~10–40 ms for
+ * 1 MiB of flat data), and what it gives cannot be JSON.stringify-ed or walked recursively by the
+ * host (V8 overflows its stack somewhere between 3,000 and 10,000 levels). A program that forges
+ * its own reports chooses the text. One pass over the characters, skipping strings.
  */
 
 const OPEN_BRACKET = 0x5b;
@@ -13,20 +14,16 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 /**
- * Deepest tool or task arguments the host parses. A program's own JSON.stringify stops well before
- * (its stack: ~12,000 levels in a worker, fewer inline); past it the text can only be forged.
+ * Deepest tool or task arguments the host accepts: they reach tools, `tool-call` events and a
+ * reviewer, who must be able to JSON.stringify and walk them (an EvalResult.value copy stops
+ * below this depth already, inside the sandbox).
  */
-export const MAX_ARGUMENT_NESTING = 20_000;
+export const MAX_ARGUMENT_NESTING = 1000;
 
-/** Texts this short cannot nest deep enough to cost JSON.parse anything worth a scan (~8,000 levels: ~3 ms). */
-const SCAN_FROM_CHARS = 16384;
-
-/**
- * True when `text` is long enough for its nesting to matter (over SCAN_FROM_CHARS) and opens more
- * than `maxDepth` arrays or objects inside each other somewhere.
- */
+/** True when `text` opens more than `maxDepth` arrays or objects inside each other somewhere. */
 export function jsonNestsDeeperThan(text: string, maxDepth: number): boolean {
-  if (text.length <= SCAN_FROM_CHARS) return false;
+  // Each level takes two characters at least.
+  if (text.length <= 2 * maxDepth) return false;
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {

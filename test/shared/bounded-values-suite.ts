@@ -219,6 +219,65 @@ export function defineBoundedValuesSuite(
       expect(blockMs, "the host's loop held (ms), measured from outside").toBeLessThan(MAX_HOST_STALL_MS);
     });
   });
+
+  describe("tool arguments", () => {
+    it("arguments nested 1,000 levels reach the tool and onEvent (JSON-encodable there); 1,001 levels are a ToolInputError", async () => {
+      const received: unknown[] = [];
+      const events: string[] = [];
+      const take: ToolDefinition = { name: "take", execute: (input) => (received.push(input), "taken") };
+      const qb = await warm({ tools: [take], onEvent: (event) => void (event.type === "tool-call" && events.push(JSON.stringify(event))) });
+      const nested = (levels: number) => `let d = 1; for (let i = 0; i < ${levels - 1}; i++) d = [d]; try { await tools.take({ d }) } catch (e) { [e.name, e.message] }`;
+      expect((await qb.eval(nested(1000), { threadId: "t" })).value).toBe("taken");
+      expect(received).toHaveLength(1);
+      expect(events.length).toBe(2);
+      expect((await qb.eval(nested(1001), { threadId: "t" })).value).toEqual(["ToolInputError", "take: the arguments are nested more than 1000 levels deep"]);
+      expect(received).toHaveLength(1);
+    });
+
+    it("forged arguments nested 500,000 levels (8 calls) are refused before they are parsed, without a block", async () => {
+      const take: ToolDefinition = { name: "take", execute: () => "taken" };
+      const qb = await warm({ tools: [take] });
+      const forge = `Object.defineProperty(Object.prototype, "toJSON", { configurable: true, value: function () {
+        if (this && this.settled === false && Array.isArray(this.calls) && this.calls.length) {
+          return { ...this, calls: this.calls.map((call) => ({ ...call, args: "[".repeat(500000) + "]".repeat(500000) })) };
+        }
+        return this;
+      } });`;
+      const program = `${forge} await Promise.all(Array.from({ length: 8 }, () => tools.take({}).catch((e) => e.name)))`;
+      const { value: result, blockMs } = await repeatableHostBlock(startWatcher, MAX_HOST_STALL_MS, () => qb.eval(program, { threadId: `forged-${Math.random()}` }));
+      expect(result.value, result.text).toEqual(Array.from({ length: 8 }, () => "ToolInputError"));
+      expect(blockMs, "the host's loop held (ms), measured from outside").toBeLessThan(MAX_HOST_STALL_MS);
+    });
+  });
+
+  // What one call costs the host is bounded by maxToolPayloadBytes; a program multiplies it by
+  // making many calls at once. The host does that work in slices (src/util/host-slices.ts). Inline,
+  // the program's own 64 JSON.stringify/parse runs are on the host's thread too: only a worker shows
+  // the host's part alone.
+  describe("host work a program multiplies", () => {
+    const manyItems = () => Array.from({ length: 25_000 }, (_, i) => `item-${i}`);
+    /** Room in the sandbox for 64 such values at once. */
+    const ROOMY_BYTES = 256 * 2 ** 20;
+
+    it("64 calls, each with ~300 KB of arguments: checked and parsed in slices", async () => {
+      let calls = 0;
+      const take: ToolDefinition = { name: "take", execute: () => ++calls };
+      const qb = await warm({ tools: [take], maxConcurrentToolCalls: 64, memoryLimitBytes: ROOMY_BYTES });
+      const program = "const items = Array.from({ length: 25000 }, (_, i) => 'item-' + i); (await Promise.all(Array.from({ length: 64 }, () => tools.take({ items })))).length";
+      const { value: result, blockMs } = await repeatableHostBlock(startWatcher, isolation === "worker" ? MAX_HOST_STALL_MS : Infinity, () => qb.eval(program, { threadId: "t" }));
+      expect(result.value, result.text).toBe(64);
+      if (isolation === "worker") expect(blockMs, "the host's loop held (ms), measured from outside").toBeLessThan(MAX_HOST_STALL_MS);
+    });
+
+    it("64 tool results of ~300 KB each, all ready at once: encoded in slices", async () => {
+      const give: ToolDefinition = { name: "give", execute: manyItems };
+      const qb = await warm({ tools: [give], maxConcurrentToolCalls: 64, memoryLimitBytes: ROOMY_BYTES });
+      const program = "(await Promise.all(Array.from({ length: 64 }, () => tools.give({})))).reduce((sum, items) => sum + items.length, 0)";
+      const { value: result, blockMs } = await repeatableHostBlock(startWatcher, isolation === "worker" ? MAX_HOST_STALL_MS : Infinity, () => qb.eval(program, { threadId: "t" }));
+      expect(result.value, result.text).toBe(64 * 25_000);
+      if (isolation === "worker") expect(blockMs, "the host's loop held (ms), measured from outside").toBeLessThan(MAX_HOST_STALL_MS);
+    });
+  });
 }
 
 /** For adapter tests: the longest a host would be held using an EvalResult-like output. */
