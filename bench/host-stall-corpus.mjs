@@ -58,12 +58,20 @@ export const corpus = [
   {
     name: "tool results: 32 × 1 MiB strings at once",
     tools: [{ name: "big", execute: () => "r".repeat(MIB - 64) }],
+    options: { memoryLimitBytes: 256 * MIB },
     program: "(await Promise.all(Array.from({ length: 32 }, () => tools.big({})))).length",
   },
   {
-    name: "tool calls: 32 × ~1 MiB arguments at once",
+    name: "tool calls: 64 × ~300 KB arguments at once",
     tools: [{ name: "take", execute: () => 1 }],
-    program: "const text = 'a'.repeat(2 ** 20 - 64); (await Promise.all(Array.from({ length: 32 }, () => tools.take({ text })))).length",
+    options: { maxConcurrentToolCalls: 64, memoryLimitBytes: 256 * MIB },
+    program: "const items = Array.from({ length: 25000 }, (_, i) => 'item-' + i); (await Promise.all(Array.from({ length: 64 }, () => tools.take({ items })))).length",
+  },
+  {
+    name: "tool results: 64 × ~300 KB at once",
+    tools: [{ name: "give", execute: () => Array.from({ length: 25000 }, (_, i) => `item-${i}`) }],
+    options: { maxConcurrentToolCalls: 64, memoryLimitBytes: 256 * MIB },
+    program: "(await Promise.all(Array.from({ length: 64 }, () => tools.give({})))).length",
   },
   {
     name: "tool calls: forged arguments nested 500,000 levels × 8",
@@ -71,7 +79,7 @@ export const corpus = [
     program: `${forgeCalls(`Array.from({ length: 8 }, (_, i) => ({ id: "c" + (i + 1), kind: "tool", name: "take", args: "[".repeat(500000) + "]".repeat(500000) }))`)} await Promise.all(Array.from({ length: 8 }, () => tools.take({}).catch((e) => e.name)))`,
   },
   {
-    name: "tool calls: forged arguments nested 20,000 levels (the most parsed) × 32",
+    name: "tool calls: forged arguments nested 20,000 levels × 32",
     tools: [{ name: "take", execute: () => 1 }],
     program: `${forgeCalls(`Array.from({ length: 32 }, (_, i) => ({ id: "c" + (i + 1), kind: "tool", name: "take", args: "[".repeat(20000) + "]".repeat(20000) }))`)} await Promise.all(Array.from({ length: 32 }, () => tools.take({}).catch((e) => e.name)))`,
   },

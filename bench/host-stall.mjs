@@ -82,8 +82,13 @@ function describeOutcome(result, events) {
 /** An app's use of what came back: JSON-encode the result and every event. Its duration (ms) and size. */
 function appEncoding(result, events) {
   const started = performance.now();
-  let chars = JSON.stringify(result)?.length ?? 0;
-  for (const event of events) chars += JSON.stringify(event).length;
+  let chars = 0;
+  try {
+    chars = JSON.stringify(result)?.length ?? 0;
+    for (const event of events) chars += JSON.stringify(event).length;
+  } catch (error) {
+    return { ms: performance.now() - started, chars, error: error.message };
+  }
   return { ms: performance.now() - started, chars };
 }
 
@@ -118,7 +123,7 @@ for (const entry of corpus) {
     }
     const verdictMs = Math.min(...blocks);
     const encoding = encodings.length ? encodings.reduce((least, next) => (next.ms < least.ms ? next : least)) : { ms: NaN, chars: 0 };
-    const row = { name: entry.name, isolation, blocksMs: blocks, verdictMs, maxMs: Math.max(...blocks), met: verdictMs <= TARGET_MS, appEncodeMs: encoding.ms, appEncodeChars: encoding.chars, outcome };
+    const row = { name: entry.name, isolation, blocksMs: blocks, verdictMs, maxMs: Math.max(...blocks), met: verdictMs <= TARGET_MS, appEncodeMs: encoding.ms, appEncodeChars: encoding.chars, ...(encoding.error ? { appEncodeError: encoding.error } : {}), outcome };
     rows.push(row);
     console.error(`  ${entry.name} (${isolation}): ${blocks.map((ms) => ms.toFixed(0)).join(" / ")} ms; app encode ${encoding.ms.toFixed(0)} ms — ${outcome}`);
   }
@@ -131,7 +136,7 @@ const lines = rows.map((row) => [
   `${row.verdictMs.toFixed(1)} ms`,
   `${row.maxMs.toFixed(1)} ms`,
   row.met ? "met" : "NOT met",
-  `${row.appEncodeMs.toFixed(1)} ms, ${(row.appEncodeChars / 2 ** 20).toFixed(2)} M chars`,
+  row.appEncodeError ? `threw: ${row.appEncodeError}` : `${row.appEncodeMs.toFixed(1)} ms, ${(row.appEncodeChars / 2 ** 20).toFixed(2)} M chars`,
   row.outcome,
 ]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => line[index].length)));

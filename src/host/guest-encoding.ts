@@ -4,35 +4,43 @@
  * NaN, cycles). Class instances arrive as plain objects; functions and symbols cannot be sent.
  */
 import { stringify } from "devalue";
-import { fitsAsTree } from "../result/tree-size.js";
 
 export class PayloadError extends Error {
   override name = "PayloadError";
 }
 
-function isJsonData(value: unknown, depth: number, seen: Set<object>): boolean {
+/**
+ * True when `value` is plain JSON data that JSON writes as it is: no object met twice (JSON would
+ * write a shared one wherever it is referenced: 41 objects can be 2^40 paths), and not surely
+ * longer than `budget.chars` once written (what is counted is never more than JSON writes). One
+ * step per object and value; anything else goes to devalue, which writes each object once and
+ * keeps it shared in the guest.
+ */
+function isJsonData(value: unknown, depth: number, visited: Set<object>, budget: { chars: number }): boolean {
   switch (typeof value) {
     case "string":
+      return (budget.chars -= value.length + 2) >= 0;
     case "boolean":
-      return true;
+      return (budget.chars -= 4) >= 0;
     case "number":
-      return Number.isFinite(value) && !Object.is(value, -0);
+      return (budget.chars -= 1) >= 0 && Number.isFinite(value) && !Object.is(value, -0);
     case "object": {
-      if (value === null) return true;
-      if (depth > 64 || seen.has(value)) return false;
-      seen.add(value);
-      let ok: boolean;
+      if (value === null) return (budget.chars -= 4) >= 0;
+      if (depth > 64 || visited.has(value) || (budget.chars -= 2) < 0) return false;
+      visited.add(value);
       if (Array.isArray(value)) {
-        ok = value.length === Object.keys(value).length && value.every((item) => isJsonData(item, depth + 1, seen));
-      } else {
-        const proto = Object.getPrototypeOf(value);
-        ok =
-          (proto === Object.prototype || proto === null) &&
-          Object.getOwnPropertySymbols(value).length === 0 &&
-          Object.values(value).every((item) => isJsonData(item, depth + 1, seen));
+        return (
+          value.length <= budget.chars &&
+          value.length === Object.keys(value).length &&
+          value.every((item) => isJsonData(item, depth + 1, visited, budget))
+        );
       }
-      seen.delete(value);
-      return ok;
+      const proto = Object.getPrototypeOf(value);
+      return (
+        (proto === Object.prototype || proto === null) &&
+        Object.getOwnPropertySymbols(value).length === 0 &&
+        Object.entries(value).every(([key, item]) => (budget.chars -= key.length + 3) >= 0 && isJsonData(item, depth + 1, visited, budget))
+      );
     }
     default:
       return false;
@@ -45,18 +53,16 @@ function utf8Length(text: string): number {
 
 /**
  * Encodes `value` for the guest, or throws PayloadError (too large, or not data). Its size is known
- * before anything is expanded: JSON (which writes a shared object wherever it is referenced) only
- * for a value that fits in `maxBytes` written out as a tree (told in one step per reference,
- * src/result/tree-size.ts: 2^40 paths in 41 objects cost 41 steps); devalue (which writes each
- * object once, and keeps it shared in the guest) otherwise, stopped after `maxBytes / 2` distinct
- * values (each takes at least two characters of its text).
+ * before anything is expanded: JSON only for data with no object met twice and within `maxBytes`
+ * (isJsonData), devalue otherwise, stopped after `maxBytes / 2` distinct values (each takes at
+ * least two characters of its text).
  */
 export function encodeForGuest(value: unknown, maxBytes: number): { value?: string; encoding?: "json" | "devalue" } {
   if (value === undefined) return {};
   const tooLarge = () => new PayloadError(`the value is larger than maxToolPayloadBytes (${maxBytes} bytes)`);
   let text: string;
   let encoding: "json" | "devalue";
-  if (fitsAsTree(value, maxBytes) && isJsonData(value, 0, new Set())) {
+  if (isJsonData(value, 0, new Set(), { chars: maxBytes })) {
     text = JSON.stringify(value);
     encoding = "json";
   } else {
