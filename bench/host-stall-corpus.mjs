@@ -29,6 +29,13 @@ const sparseArray = () => {
 };
 
 const MIB = 2 ** 20;
+// Tools return data made once, here: what is measured is quickbox's work with it, not the tool's.
+const TREE_40 = sharedTree(40);
+const SPARSE = sparseArray();
+const STRING_1_MIB = "r".repeat(MIB - 64);
+const ITEMS_300_KB = Array.from({ length: 25000 }, (_, i) => `item-${i}`);
+const ROWS_1_MIB = Array.from({ length: 20000 }, (_, i) => ({ id: i, name: `row ${i}`, tags: ["a", "b"] }));
+const REPLY_1_MIB = "t".repeat(MIB - 64);
 
 export const corpus = [
   { name: "result: shared references, 40 levels", program: `${guestSharedTree(40)} o` },
@@ -47,17 +54,17 @@ export const corpus = [
   { name: "progress: 1,000 sparse arrays", program: "const s = []; s[4294967294] = 1; for (let i = 0; i < 1000; i++) progress({ s }); 'flooded'" },
   {
     name: "tool result: shared references, 40 levels",
-    tools: [{ name: "tree", execute: () => sharedTree(40) }],
+    tools: [{ name: "tree", execute: () => TREE_40 }],
     program: "const r = await tools.tree({}); r.a === r.b",
   },
   {
     name: "tool result: sparse array, length 2^32-1",
-    tools: [{ name: "sparse", execute: sparseArray }],
+    tools: [{ name: "sparse", execute: () => SPARSE }],
     program: "(await tools.sparse({})).length",
   },
   {
     name: "tool results: 32 × 1 MiB strings at once",
-    tools: [{ name: "big", execute: () => "r".repeat(MIB - 64) }],
+    tools: [{ name: "big", execute: () => STRING_1_MIB }],
     options: { memoryLimitBytes: 256 * MIB },
     program: "(await Promise.all(Array.from({ length: 32 }, () => tools.big({})))).length",
   },
@@ -69,7 +76,7 @@ export const corpus = [
   },
   {
     name: "tool results: 64 × ~300 KB at once",
-    tools: [{ name: "give", execute: () => Array.from({ length: 25000 }, (_, i) => `item-${i}`) }],
+    tools: [{ name: "give", execute: () => ITEMS_300_KB }],
     options: { maxConcurrentToolCalls: 64, memoryLimitBytes: 256 * MIB },
     program: "(await Promise.all(Array.from({ length: 64 }, () => tools.give({})))).length",
   },
@@ -85,7 +92,7 @@ export const corpus = [
   },
   {
     name: "tool result: ~1 MiB of distinct objects",
-    tools: [{ name: "rows", execute: () => Array.from({ length: 20000 }, (_, i) => ({ id: i, name: `row ${i}`, tags: ["a", "b"] })) }],
+    tools: [{ name: "rows", execute: () => ROWS_1_MIB }],
     program: "(await tools.rows({})).length",
   },
   {
@@ -96,7 +103,7 @@ export const corpus = [
   },
   {
     name: "task(): a subagent's 1 MiB reply",
-    options: { subagents: { types: [{ name: "general", description: "replies" }], dispatch: () => "t".repeat(MIB - 64) } },
+    options: { subagents: { types: [{ name: "general", description: "replies" }], dispatch: () => REPLY_1_MIB } },
     program: "(await task({ description: 'reply', subagentType: 'general' })).length",
   },
   { name: "output: 5 MB of console.log", program: "for (let i = 0; i < 5000; i++) console.log('l'.repeat(1000)); 'logged'" },
