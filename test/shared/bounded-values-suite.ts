@@ -234,7 +234,9 @@ export function defineBoundedValuesSuite(
       expect(received).toHaveLength(1);
     });
 
-    it("forged arguments nested 500,000 levels (8 calls) are refused before they are parsed, without a block", async () => {
+    // Inline, the program's forging (8 MiB of text made and reported inside the sandbox) runs on the
+    // host's thread too: only a worker shows the host's part alone.
+    it("forged arguments nested 500,000 levels (8 calls) are refused before they are parsed; in a worker the host's loop is never held", async () => {
       const take: ToolDefinition = { name: "take", execute: () => "taken" };
       const qb = await warm({ tools: [take] });
       const forge = `Object.defineProperty(Object.prototype, "toJSON", { configurable: true, value: function () {
@@ -244,9 +246,10 @@ export function defineBoundedValuesSuite(
         return this;
       } });`;
       const program = `${forge} await Promise.all(Array.from({ length: 8 }, () => tools.take({}).catch((e) => e.name)))`;
-      const { value: result, blockMs } = await repeatableHostBlock(startWatcher, MAX_HOST_STALL_MS, () => qb.eval(program, { threadId: `forged-${Math.random()}` }));
+      let round = 0;
+      const { value: result, blockMs } = await repeatableHostBlock(startWatcher, isolation === "worker" ? MAX_HOST_STALL_MS : Infinity, () => qb.eval(program, { threadId: `forged-${round++}` }));
       expect(result.value, result.text).toEqual(Array.from({ length: 8 }, () => "ToolInputError"));
-      expect(blockMs, "the host's loop held (ms), measured from outside").toBeLessThan(MAX_HOST_STALL_MS);
+      if (isolation === "worker") expect(blockMs, "the host's loop held (ms), measured from outside").toBeLessThan(MAX_HOST_STALL_MS);
     });
   });
 
