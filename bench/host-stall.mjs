@@ -13,7 +13,7 @@
 // the inline figures by design, so the corpus keeps the programs' own work small.
 //
 // Run: npm run build && node bench/host-stall.mjs   (QB_DIST=/path/to/dist/index.js for another
-// build; HOST_STALL_ONLY=name,… for some cases; HOST_STALL_RUNS, default 3). Writes results/host-stall.json.
+// build; HOST_STALL_ONLY="name;name" for some cases; HOST_STALL_RUNS, default 3). Writes results/host-stall.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -22,7 +22,7 @@ import { corpus } from "./host-stall-corpus.mjs";
 const dist = process.env.QB_DIST ? pathToFileURL(process.env.QB_DIST).href : new URL("../dist/index.js", import.meta.url).href;
 const { createInterpreter } = await import(dist);
 const RUNS = Number(process.env.HOST_STALL_RUNS ?? 3);
-const ONLY = process.env.HOST_STALL_ONLY ? new Set(process.env.HOST_STALL_ONLY.split(",")) : null;
+const ONLY = process.env.HOST_STALL_ONLY ? new Set(process.env.HOST_STALL_ONLY.split(";")) : null;
 const TARGET_MS = 50;
 
 const WATCHER = `

@@ -29,18 +29,17 @@ function isJsonData(value: unknown, depth: number, visited: Set<object>, budget:
       if (depth > 64 || visited.has(value) || (budget.chars -= 2) < 0) return false;
       visited.add(value);
       if (Array.isArray(value)) {
-        return (
-          value.length <= budget.chars &&
-          value.length === Object.keys(value).length &&
-          value.every((item) => isJsonData(item, depth + 1, visited, budget))
-        );
+        if (value.length > budget.chars) return false;
+        // A hole is not JSON (it would arrive as null): devalue keeps it.
+        for (let index = 0; index < value.length; index++) if (!(index in value) || !isJsonData(value[index], depth + 1, visited, budget)) return false;
+        return true;
       }
       const proto = Object.getPrototypeOf(value);
-      return (
-        (proto === Object.prototype || proto === null) &&
-        Object.getOwnPropertySymbols(value).length === 0 &&
-        Object.entries(value).every(([key, item]) => (budget.chars -= key.length + 3) >= 0 && isJsonData(item, depth + 1, visited, budget))
-      );
+      if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(value).length > 0) return false;
+      for (const key of Object.keys(value)) {
+        if ((budget.chars -= key.length + 3) < 0 || !isJsonData((value as Record<string, unknown>)[key], depth + 1, visited, budget)) return false;
+      }
+      return true;
     }
     default:
       return false;
