@@ -128,7 +128,12 @@ export function fitsAsTree(value: unknown, budgetChars: number, maxSteps = Infin
           spent += 1;
         }
         child = frame.children[index];
-        break;
+        // Most children are counted here, without leaving this loop (the rest are walked).
+        const chars = knownChars(child, sizes);
+        if (chars < 0) break;
+        spent += chars;
+        if (++steps > maxSteps || spent > budgetChars) return false;
+        continue;
       }
       frames.pop();
       ancestors.delete(frame.object);
