@@ -6,7 +6,7 @@
  * forged its own prelude can make one) is dropped.
  */
 import type { StreamedEvent } from "../engine-contract.js";
-import { readValueCopy } from "../result/eval-result.js";
+import { readValueCopy } from "../result/value-copy.js";
 import { MAX_PROGRESS_CHARS } from "../stream-protocol.js";
 import type { EmitEvent } from "./events.js";
 

@@ -2,60 +2,12 @@
  * Turns an engine outcome into the public EvalResult: wire text, structured value, error. The one
  * place an EvalResult is made: the host calls it where a request settles.
  */
-import { parse } from "devalue";
 import type { EngineOutcome } from "../engine-contract.js";
 import type { EvalResult } from "../types.js";
-import { boundAsTree, boundedValueNote } from "./bounded-value.js";
 import { jsonNestsDeeperThan, MAX_ARGUMENT_NESTING } from "./json-nesting.js";
+import { readValueCopy } from "./value-copy.js";
 import { renderWire, truncationSuffix } from "./wire-format.js";
 import { MAX_PROGRESS_EVENTS } from "../stream-protocol.js";
-
-/**
- * A BigInt with more digits arrives as a handle: V8 parses decimal digits in quadratic time
- * (300,000 digits ~50 ms), and no reader gets more than maxResultChars of it in the text anyway.
- */
-export const MAX_BIGINT_DIGITS = 4096;
-/** devalue text nests two levels (the list of values, each one's own array or object): deeper is forged. */
-const MAX_COPY_NESTING = 4;
-/** JSON text this short parses in ~3 ms however it nests (~8,000 levels). */
-const FREE_PARSE_CHARS = 16384;
-
-function decodeBase64(base64: string): ArrayBuffer {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes.buffer;
-}
-
-const VALUE_REVIVERS = {
-  Handle: (text: string) => ({ $handle: text }),
-  Err: (error: { name: string; message: string; stack: string }) => error,
-  Obj: (object: Record<string, unknown>) => object,
-  // The guest encodes binary data itself (it has no btoa for devalue's own encoding).
-  ArrayBuffer: (data: { base64: string }) => decodeBase64(data.base64),
-  BigInt: (digits: unknown) => (typeof digits === "string" && digits.length > MAX_BIGINT_DIGITS ? { $handle: `[BigInt: ${digits.length} digits]` } : BigInt(digits as string)),
-};
-
-/** A copy the guest made of a value, with what EvalResult.warnings should say about it. */
-export interface ValueCopy {
-  value: unknown;
-  note: string | null;
-}
-
-/**
- * A copy the guest made of a value (devalue text: a result, a progress() value), bounded as a
- * tree at twice the copy's own limit (src/result/bounded-value.ts); throws if unreadable. The
- * text is the guest's, so a program can forge it: nothing here trusts its shape.
- */
-export function readValueCopy(text: string, limitChars: number): ValueCopy {
-  // Short texts cannot nest deep enough to cost JSON.parse anything (devalue refuses them anyway).
-  if (text.length > FREE_PARSE_CHARS && jsonNestsDeeperThan(text, MAX_COPY_NESTING)) throw new Error("the copy nests deeper than a copy can");
-  const budgetChars = 2 * limitChars;
-  // A walk that remembers each object's size takes a step per reference: each costs the text at
-  // least a character, so more steps than that mean cycles and shared references together.
-  const bounded = boundAsTree(parse(text, VALUE_REVIVERS), budgetChars, 2 * text.length + 16);
-  return { value: bounded.value, note: boundedValueNote(bounded, budgetChars) };
-}
 
 /** Console text as the model sees it: the final newline dropped, the cut marked. */
 function stdoutBody(outcome: EngineOutcome): string | null {
