@@ -16,7 +16,8 @@ import type { EvalOptions, EvalResult, Interpreter, InterpreterOptions } from ".
 
 /** The result of an eval or resume that never started (nothing ran). */
 function notStarted(outcome: EngineOutcome): EvalResult {
-  return toEvalResult(outcome, { captureConsole: true, durationMs: 0, toolCalls: 0, warnings: [] });
+  // Nothing ran: there is no value to bound.
+  return toEvalResult(outcome, { captureConsole: true, durationMs: 0, toolCalls: 0, warnings: [], maxValueChars: 0 });
 }
 
 const asyncDispose: typeof Symbol.asyncDispose = Symbol.asyncDispose ?? (Symbol.for("Symbol.asyncDispose") as typeof Symbol.asyncDispose);

@@ -13,12 +13,13 @@ import { errorMessage } from "./error-message.js";
 import type { EmitEvent } from "./events.js";
 import { encodeForGuest, PayloadError, payloadTooLarge } from "./guest-encoding.js";
 import type { HoldDecision, HoldPolicy } from "./hold-policy.js";
-import { jsonNestingProblem } from "./json-nesting.js";
 import { describeIssues } from "./schema.js";
 import type { SubagentRunner } from "./subagents.js";
 import { newEvalId } from "./tool-callers.js";
 import type { RegisteredTool, ToolRegistry } from "./tool-registry.js";
 import { taskRequestProblem } from "../guest/task-request.js";
+import { jsonNestsDeeperThan, MAX_ARGUMENT_NESTING } from "../result/json-nesting.js";
+import { hostSliceIsFull, nextHostSlice } from "../util/host-slices.js";
 
 export interface ExecutorOptions {
   maxToolPayloadBytes: number;
@@ -65,6 +66,17 @@ export class CallExecutor implements CallRunner {
     private readonly options: ExecutorOptions,
   ) {}
 
+  /** The call's arguments, parsed once their size and nesting are known to be within bounds. */
+  #readArgs(call: GuestCall): { args: unknown } | { problem: string } {
+    if (payloadTooLarge(call.args, this.options.maxToolPayloadBytes)) return { problem: `${call.name}: the arguments are larger than maxToolPayloadBytes (${this.options.maxToolPayloadBytes} bytes)` };
+    if (jsonNestsDeeperThan(call.args, MAX_ARGUMENT_NESTING)) return { problem: `${call.name}: the arguments are nested more than ${MAX_ARGUMENT_NESTING} levels deep` };
+    try {
+      return { args: JSON.parse(call.args) as unknown };
+    } catch {
+      return { problem: `${call.name}: the arguments are not valid JSON` };
+    }
+  }
+
   /** Starts every call; results reach `sink` in batches. */
   run(calls: GuestCall[], scope: CallScope, sink: ResultSink): void {
     const batcher = new ResultBatcher(sink);
@@ -86,18 +98,10 @@ export class CallExecutor implements CallRunner {
 
   async #runOne(call: GuestCall, scope: CallScope): Promise<CallResult> {
     const fail = (error: CallError): CallResult => ({ id: call.id, ok: false, error });
-    const inputError = call.kind === "task" ? "TaskError" : "ToolInputError";
-    if (payloadTooLarge(call.args, this.options.maxToolPayloadBytes)) {
-      return fail({ name: inputError, message: `${call.name}: the arguments are larger than maxToolPayloadBytes (${this.options.maxToolPayloadBytes} bytes)` });
-    }
-    const nesting = jsonNestingProblem(call.args);
-    if (nesting) return fail({ name: inputError, message: `${call.name}: ${nesting}` });
-    let args: unknown;
-    try {
-      args = JSON.parse(call.args);
-    } catch {
-      return fail({ name: inputError, message: `${call.name}: the arguments are not valid JSON` });
-    }
+    while (hostSliceIsFull()) await nextHostSlice();
+    const read = this.#readArgs(call);
+    if ("problem" in read) return { id: call.id, ok: false, error: { name: call.kind === "task" ? "TaskError" : "ToolInputError", message: read.problem } };
+    const { args } = read;
     // The thread directory names the eval; a scope without one (none in practice) gets its own.
     const caller = { type: "program", threadId: scope.threadId, evalId: scope.evalId ?? newEvalId() } as const;
     const context: ToolContext = { threadId: scope.threadId, callId: call.id, signal: scope.signal, caller };
@@ -139,6 +143,7 @@ export class CallExecutor implements CallRunner {
     let result: CallResult;
     try {
       const value = await tool.definition.execute(input as never, context);
+      while (hostSliceIsFull()) await nextHostSlice();
       result = { id: call.id, ok: true, ...encodeForGuest(value, this.options.maxToolPayloadBytes) };
     } catch (error) {
       const message =

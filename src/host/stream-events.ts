@@ -1,10 +1,13 @@
 /**
  * Streamed events of one request (progress(), console streaming) become onEvent events of its
- * thread and eval (`evalId`, as in ctx.caller: a resume keeps the paused eval's). The value is the guest's copy, read as EvalResult.value is; a copy that does not read
- * (only a program that forged its own prelude can make one) is dropped.
+ * thread and eval (`evalId`, as in ctx.caller: a resume keeps the paused eval's). The value is the
+ * guest's copy, read and bounded as a tree as EvalResult.value is (its markers say where it was
+ * bounded: there is no warnings list on an event); a copy that does not read (only a program that
+ * forged its own prelude can make one) is dropped.
  */
 import type { StreamedEvent } from "../engine-contract.js";
-import { readValueCopy } from "../result/eval-result.js";
+import { readValueCopy } from "../result/value-copy.js";
+import { MAX_PROGRESS_CHARS } from "../stream-protocol.js";
 import type { EmitEvent } from "./events.js";
 
 export function streamSink(emit: EmitEvent, threadId: string, evalId: string): (events: StreamedEvent[]) => void {
@@ -16,7 +19,7 @@ export function streamSink(emit: EmitEvent, threadId: string, evalId: string): (
       }
       let value: unknown;
       try {
-        value = readValueCopy(event.value);
+        value = readValueCopy(event.value, MAX_PROGRESS_CHARS).value;
       } catch {
         continue;
       }

@@ -5,6 +5,7 @@ import { truncateText } from "../result/wire-format.js";
 import type { InterpreterEvent, SubagentOptions, TaskRequest, ToolContext } from "../types.js";
 import { errorMessage } from "./error-message.js";
 import { encodeForGuest } from "./guest-encoding.js";
+import { hostSliceIsFull, nextHostSlice } from "../util/host-slices.js";
 import { adaptProgramSchema, describeIssues } from "./schema.js";
 
 export class SubagentRunner {
@@ -71,6 +72,7 @@ export class SubagentRunner {
         const checked = await schema.validate(reply);
         if (!checked.ok) throw new Error(`the subagent's reply does not match responseSchema: ${describeIssues(checked.issues)}`);
       }
+      while (hostSliceIsFull()) await nextHostSlice();
       result = { id: call.id, ok: true, ...encodeForGuest(reply, maxPayloadBytes) };
     } catch (error) {
       result = { id: call.id, ok: false, error: { name: "TaskError", message: truncateText(errorMessage(error), maxPayloadBytes) } };

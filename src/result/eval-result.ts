@@ -2,24 +2,12 @@
  * Turns an engine outcome into the public EvalResult: wire text, structured value, error. The one
  * place an EvalResult is made: the host calls it where a request settles.
  */
-import { parse } from "devalue";
 import type { EngineOutcome } from "../engine-contract.js";
 import type { EvalResult } from "../types.js";
+import { jsonNestsDeeperThan, MAX_ARGUMENT_NESTING } from "./json-nesting.js";
+import { readValueCopy } from "./value-copy.js";
 import { renderWire, truncationSuffix } from "./wire-format.js";
 import { MAX_PROGRESS_EVENTS } from "../stream-protocol.js";
-
-const VALUE_REVIVERS = {
-  Handle: (text: string) => ({ $handle: text }),
-  Err: (error: { name: string; message: string; stack: string }) => error,
-  Obj: (object: Record<string, unknown>) => object,
-  // The guest encodes binary data itself (it has no btoa for devalue's own encoding).
-  ArrayBuffer: (data: { base64: string }) => Uint8Array.from(atob(data.base64), (char) => char.charCodeAt(0)).buffer,
-};
-
-/** A copy the guest made of a value (devalue text: a result, a progress() value); throws if unreadable. */
-export function readValueCopy(text: string): unknown {
-  return parse(text, VALUE_REVIVERS);
-}
 
 /** Console text as the model sees it: the final newline dropped, the cut marked. */
 function stdoutBody(outcome: EngineOutcome): string | null {
@@ -31,6 +19,7 @@ function stdoutBody(outcome: EngineOutcome): string | null {
 
 /** A held call's arguments (JSON text the host checked; anything else is shown as the text). */
 export function parseArgs(text: string): unknown {
+  if (jsonNestsDeeperThan(text, MAX_ARGUMENT_NESTING)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -40,7 +29,7 @@ export function parseArgs(text: string): unknown {
 
 export function toEvalResult(
   outcome: EngineOutcome,
-  context: { captureConsole: boolean; durationMs: number; toolCalls: number; warnings: string[] },
+  context: { captureConsole: boolean; durationMs: number; toolCalls: number; warnings: string[]; maxValueChars: number },
 ): EvalResult {
   const stdout = context.captureConsole ? stdoutBody(outcome) : null;
   const text = renderWire(
@@ -65,7 +54,9 @@ export function toEvalResult(
       // The copy is the guest's text: a program can forge it, so a copy that does not parse is
       // noted, never thrown.
       try {
-        result.value = readValueCopy(outcome.value);
+        const copy = readValueCopy(outcome.value, context.maxValueChars);
+        result.value = copy.value;
+        if (copy.note) warnings.push(copy.note);
       } catch (error) {
         warnings.push(`value not copied: the copy is not readable (${error instanceof Error ? error.message : String(error)})`.slice(0, 300));
       }

@@ -259,12 +259,12 @@ export function defineCallIdentitySuite(create: InterpreterFactory): void {
   });
 
   describe("limits around holds", () => {
-    it("arguments nested deeper than 512 levels fail with ToolInputError (gated or not); the interpreter goes on", async () => {
+    it("arguments nested deeper than 1,000 levels fail with ToolInputError (gated or not); the interpreter goes on", async () => {
       const { tools, calls } = recorded();
       const qb = await make({ tools, interruptOn: { send_email: true } });
       const deep = (depth: number, tool: string) => `let a = 1; for (let i = 0; i < ${depth}; i++) a = [a]; try { await tools.${tool}({ a }); 'ran' } catch (e) { e.name + ': ' + e.message }`;
-      expect((await qb.eval(deep(600, "sendEmail"), { threadId: "n" })).value).toBe("ToolInputError: send_email: the arguments nest deeper than 512 levels of objects and arrays");
-      expect((await qb.eval(deep(600, "lookup"), { threadId: "n" })).value).toMatch(/^ToolInputError: lookup: the arguments nest deeper than 512/);
+      expect((await qb.eval(deep(1100, "sendEmail"), { threadId: "n" })).value).toBe("ToolInputError: send_email: the arguments are nested more than 1000 levels deep");
+      expect((await qb.eval(deep(1100, "lookup"), { threadId: "n" })).value).toMatch(/^ToolInputError: lookup: the arguments are nested more than 1000 levels deep/);
       expect((await qb.eval(deep(100, "lookup"), { threadId: "n" })).value).toBe("ran");
       expect(calls).toHaveLength(1);
       expect((await qb.eval("1 + 1", { threadId: "n" })).value).toBe(2);

@@ -4,7 +4,9 @@ import type { CodeToolOutput } from "./types.js";
 
 /**
  * The AI SDK serializes tool outputs as JSON (UI message streams, storage): a value JSON cannot
- * carry (a BigInt, anything with one inside) is left out; `text` has it as the model reads it.
+ * carry (a BigInt, a cycle, anything with one inside) is left out; `text` has it as the model reads
+ * it. `value` is bounded as a tree (README, "What the model reads"), so this costs at most about
+ * what its limit allows, whatever the program built.
  */
 function jsonSafe(value: unknown): { value?: unknown } {
   try {
@@ -31,7 +33,8 @@ function renderArgs(args: unknown): string {
   try {
     return JSON.stringify(args) ?? "undefined";
   } catch {
-    return String(args);
+    // Arguments nested deeper than this thread's stack: String() would overflow it too.
+    return "[arguments too deeply nested to show]";
   }
 }
 

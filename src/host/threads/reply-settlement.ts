@@ -28,7 +28,7 @@ function heldCalls(reports: HeldCallReport[] | undefined, evalId: string): HeldC
 
 /** Renders an outcome as the EvalResult the caller gets. */
 export function renderResult(context: DirectoryContext, outcome: EngineOutcome, durationMs: number, warnings: string[] = []): EvalResult {
-  return toEvalResult(outcome, { captureConsole: context.options.engine.captureConsole, durationMs, toolCalls: outcome.toolCalls ?? 0, warnings });
+  return toEvalResult(outcome, { captureConsole: context.options.engine.captureConsole, durationMs, toolCalls: outcome.toolCalls ?? 0, warnings, maxValueChars: context.options.engine.maxToolPayloadBytes });
 }
 
 /** The program ran, but another interpreter moved the thread's head meanwhile: its end is not stored. */

@@ -1,0 +1,52 @@
+/**
+ * Reading a copy the guest made of a value (devalue text: an eval's result, a progress() value)
+ * into the value the host hands on: decoded, then bounded as a tree (src/result/bounded-value.ts).
+ * The text is the guest's, so a program can forge it: nothing here trusts its shape or its size
+ * as a tree, and what would be costly to decode is refused or replaced before it is.
+ */
+import { parse } from "devalue";
+import { boundAsTree, boundedValueNote } from "./bounded-value.js";
+import { jsonNestsDeeperThan } from "./json-nesting.js";
+
+/**
+ * A BigInt with more digits arrives as a handle: V8 parses decimal digits in quadratic time
+ * (300,000 digits ~50 ms), and no reader gets more than maxResultChars of it in the text anyway.
+ */
+export const MAX_BIGINT_DIGITS = 4096;
+/** devalue text nests two levels (the list of values, each one's own array or object): deeper is forged. */
+const MAX_COPY_NESTING = 4;
+/** JSON text this short parses in ~3 ms however it nests (~8,000 levels). */
+const FREE_PARSE_CHARS = 16384;
+
+function decodeBase64(base64: string): ArrayBuffer {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes.buffer;
+}
+
+const VALUE_REVIVERS = {
+  Handle: (text: string) => ({ $handle: text }),
+  Err: (error: { name: string; message: string; stack: string }) => error,
+  Obj: (object: Record<string, unknown>) => object,
+  // The guest encodes binary data itself (it has no btoa for devalue's own encoding).
+  ArrayBuffer: (data: { base64: string }) => decodeBase64(data.base64),
+  BigInt: (digits: unknown) => (typeof digits === "string" && digits.length > MAX_BIGINT_DIGITS ? { $handle: `[BigInt: ${digits.length} digits]` } : BigInt(digits as string)),
+};
+
+/** A copy the guest made of a value, with what EvalResult.warnings should say about it. */
+export interface ValueCopy {
+  value: unknown;
+  note: string | null;
+}
+
+/** The copy as a value, bounded as a tree at twice the copy's own limit; throws if unreadable. */
+export function readValueCopy(text: string, limitChars: number): ValueCopy {
+  // Short texts cannot nest deep enough to cost JSON.parse anything (devalue refuses them anyway).
+  if (text.length > FREE_PARSE_CHARS && jsonNestsDeeperThan(text, MAX_COPY_NESTING)) throw new Error("the copy nests deeper than a copy can");
+  const budgetChars = 2 * limitChars;
+  // A walk that remembers each object's size takes a step per reference: each costs the text at
+  // least a character, so more steps than that mean cycles and shared references together.
+  const bounded = boundAsTree(parse(text, VALUE_REVIVERS), budgetChars, 2 * text.length + 16);
+  return { value: bounded.value, note: boundedValueNote(bounded, budgetChars) };
+}

@@ -1,0 +1,166 @@
+/**
+ * The bounding itself (src/result/tree-size.ts, src/result/bounded-value.ts), on host values built
+ * here: the measure agrees with a naive tree walk of the same cost on random graphs (shared
+ * references and cycles), and the tree copy has no repeated object, no hole, and means the original
+ * once its markers are resolved. The end-to-end paths are in bounded-values-suite.ts.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { boundAsTree, SHARED_MARKER, SPARSE_MARKER } from "../../src/result/bounded-value.js";
+import { fitsAsTree } from "../../src/result/tree-size.js";
+
+/** The same cost as tree-size.ts, walked naively (exponential on shared references: small graphs only). */
+function naiveTreeChars(value: unknown, ancestors = new Set<unknown>()): number {
+  if (typeof value === "string") return value.length + 2;
+  if (typeof value !== "object" || value === null) return 6;
+  if (ancestors.has(value)) return 26;
+  ancestors.add(value);
+  let chars = 2;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) chars += index in value ? 1 + naiveTreeChars(value[index], ancestors) : 6;
+  } else {
+    for (const [key, item] of Object.entries(value)) chars += key.length + 4 + naiveTreeChars(item, ancestors);
+  }
+  ancestors.delete(value);
+  return chars;
+}
+
+/**
+ * A random graph of plain objects and arrays: `nodes` containers whose children point at
+ * primitives or at any container (earlier ones: sharing; later ones or itself: cycles when `cyclic`).
+ */
+const graphs = (cyclic: boolean) =>
+  fc
+    .record({
+      nodes: fc.integer({ min: 1, max: 7 }),
+      shapes: fc.array(fc.record({ array: fc.boolean(), children: fc.array(fc.oneof(fc.nat(20), fc.string({ maxLength: 5 })), { maxLength: 4 }) }), { minLength: 7, maxLength: 7 }),
+    })
+    .map(({ nodes, shapes }) => {
+      const containers: (unknown[] | Record<string, unknown>)[] = shapes.slice(0, nodes).map((shape) => (shape.array ? [] : {}));
+      shapes.slice(0, nodes).forEach((shape, at) => {
+        shape.children.forEach((child, slot) => {
+          // A number picks a container (below `at` only, unless cycles are wanted); a string is a leaf.
+          const pick = typeof child === "number" ? (cyclic ? child % nodes : at > 0 ? child % at : -1) : -1;
+          const value = pick >= 0 && (cyclic || pick < at) ? containers[pick] : child;
+          const container = containers[at]!;
+          if (Array.isArray(container)) container.push(value);
+          else container[`k${slot}`] = value;
+        });
+      });
+      return containers[nodes - 1];
+    });
+
+/** Every `{ $shared: pointer }` replaced by what the pointer names in `root` (a JSON Pointer from "#"). */
+function resolveMarkers(root: unknown): unknown {
+  const at = (pointer: string): unknown =>
+    pointer
+      .slice(2)
+      .split("/")
+      .filter((segment, index, all) => all.length > 1 || segment !== "")
+      .reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment.replace(/~1/g, "/").replace(/~0/g, "~")], root);
+  const resolve = (node: unknown): unknown => {
+    if (typeof node !== "object" || node === null) return node;
+    for (const [key, item] of Object.entries(node)) {
+      if (typeof item === "object" && item !== null && SHARED_MARKER in item) (node as Record<string, unknown>)[key] = at((item as Record<string, string>)[SHARED_MARKER]!);
+      else resolve(item);
+    }
+    return node;
+  };
+  return resolve(root);
+}
+
+function objectsIn(value: unknown, seen: unknown[] = []): unknown[] {
+  if (typeof value !== "object" || value === null) return seen;
+  seen.push(value);
+  for (const item of Object.values(value)) objectsIn(item, seen);
+  return seen;
+}
+
+describe("fitsAsTree", () => {
+  it("agrees with a naive tree walk on random graphs with shared references", () => {
+    fc.assert(
+      fc.property(graphs(false), fc.nat(400), (value, budget) => {
+        expect(fitsAsTree(value, budget)).toBe(naiveTreeChars(value) <= budget);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("agrees with a naive tree walk (cycles stopped at an ancestor) on random graphs with cycles and shared references", () => {
+    fc.assert(
+      fc.property(graphs(true), fc.nat(2000), (value, budget) => {
+        expect(fitsAsTree(value, budget)).toBe(naiveTreeChars(value) <= budget);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("answers for 2^60 paths in 61 objects in a few steps, and a step cap makes a walk that needs more answer false", () => {
+    let tree: unknown = { x: 1 };
+    for (let level = 0; level < 60; level++) tree = { a: tree, b: tree };
+    expect(fitsAsTree(tree, 2 ** 50, 200)).toBe(false);
+    let small: unknown = { x: 1 };
+    for (let level = 0; level < 10; level++) small = { a: small, b: small };
+    expect(fitsAsTree(small, 50_000, 100)).toBe(true);
+    expect(fitsAsTree(small, 50_000, 10)).toBe(false);
+  });
+
+  it("an array longer than the budget does not fit without looking at its slots", () => {
+    const sparse: unknown[] = [];
+    sparse[2 ** 32 - 2] = 1;
+    expect(fitsAsTree(sparse, 1_000_000, 5)).toBe(false);
+  });
+});
+
+describe("boundAsTree", () => {
+  it("a value that fits is returned as it is; one that does not becomes a tree whose markers resolve to the original", () => {
+    fc.assert(
+      fc.property(graphs(true), fc.integer({ min: 0, max: 600 }), (value, budget) => {
+        const bounded = boundAsTree(value, budget);
+        if (naiveTreeChars(value) <= budget) {
+          expect(bounded.value).toBe(value);
+          return;
+        }
+        const objects = objectsIn(bounded.value);
+        expect(new Set(objects).size, "every object of the copy appears once").toBe(objects.length);
+        // Past the budget, markers stop naming their paths ("…"); the named ones resolve.
+        if (!JSON.stringify(bounded.value).includes('"…"')) expect(resolveMarkers(bounded.value)).toEqual(value);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("marks repeats of long strings, of binary data (also a second view of one buffer) and holey arrays; short strings repeat as they are", () => {
+    const long = "l".repeat(17);
+    const buffer = new ArrayBuffer(8);
+    const sparse: unknown[] = ["a"];
+    sparse[10] = "b";
+    const value = { s: [long, long, "short", "short"], bytes: [new Uint8Array(buffer), new Uint16Array(buffer)], sparse, pad: "p".repeat(200) };
+    const bounded = boundAsTree(value, 100);
+    expect(bounded.value).toEqual({
+      s: [long, { [SHARED_MARKER]: "#/s/0" }, "short", "short"],
+      bytes: [new Uint8Array(buffer), { [SHARED_MARKER]: "#/bytes/0" }],
+      sparse: { [SPARSE_MARKER]: { length: 11, items: { 0: "a", 10: "b" } } },
+      pad: "p".repeat(200),
+    });
+    expect(bounded).toMatchObject({ repeats: 2, sparseArrays: 1 });
+  });
+
+  it("paths name Map entries and Set members by position, escape ~ and /, and say … once their characters pass the budget", () => {
+    const shared = { v: 1 };
+    const value = { "a/b~c": shared, m: new Map([[shared, shared]]), s: new Set([shared]), pad: "p".repeat(100) };
+    expect(boundAsTree(value, 60).value).toEqual({
+      "a/b~c": { v: 1 },
+      m: new Map([[{ [SHARED_MARKER]: "#/a~1b~0c" }, { [SHARED_MARKER]: "#/a~1b~0c" }]]),
+      s: new Set([{ [SHARED_MARKER]: "#/a~1b~0c" }]),
+      pad: "p".repeat(100),
+    });
+    // 40 levels: the markers' paths grow to 81 characters; a 1,000-character budget names the first ones only.
+    let tree: unknown = { x: 1 };
+    for (let level = 0; level < 40; level++) tree = { a: tree, b: tree };
+    const markers = JSON.stringify(boundAsTree(tree, 1000).value).match(/"\$shared":"[^"]*"/g)!;
+    expect(markers).toHaveLength(40);
+    expect(markers.filter((marker) => marker.endsWith('"…"')).length).toBeGreaterThan(20);
+    expect(markers[0]).toBe(`"$shared":"#${"/a".repeat(40)}"`);
+  });
+});
