@@ -164,3 +164,26 @@ describe("boundAsTree", () => {
     expect(markers[0]).toBe(`"$shared":"#${"/a".repeat(40)}"`);
   });
 });
+
+describe("host guards against forged deep text (defence in depth: the guest's own reports cannot make it today)", () => {
+  it("a value copy nested 400,000 levels is refused before it is parsed, in milliseconds", async () => {
+    const { readValueCopy } = await import("../../src/result/value-copy.js");
+    const text = "[".repeat(400000) + "]".repeat(400000);
+    const started = performance.now();
+    expect(() => readValueCopy(text, 2 ** 20)).toThrow(/the copy nests deeper than a copy can/);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it("a call whose arguments nest 500,000 levels is a ToolInputError; the tool never runs", async () => {
+    const { CallExecutor } = await import("../../src/host/call-executor.js");
+    const { HoldPolicy } = await import("../../src/host/hold-policy.js");
+    const { ToolRegistry } = await import("../../src/host/tool-registry.js");
+    let runs = 0;
+    const executor = new CallExecutor(new ToolRegistry([{ name: "take", execute: () => ++runs }]), new HoldPolicy(undefined), undefined, { maxToolPayloadBytes: 4 * 2 ** 20, sanitizeToolErrors: false, emit: () => {} });
+    const results = await new Promise<{ ok: boolean; error?: { name: string; message: string } }[]>((resolve) =>
+      executor.run([{ id: "call_0", kind: "tool", name: "take", args: "[".repeat(500000) + "]".repeat(500000) }], { threadId: "t", signal: new AbortController().signal }, resolve),
+    );
+    expect(results[0]).toMatchObject({ ok: false, error: { name: "ToolInputError", message: "take: the arguments are nested more than 1000 levels deep" } });
+    expect(runs).toBe(0);
+  });
+});

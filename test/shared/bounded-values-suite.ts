@@ -139,7 +139,7 @@ export function defineBoundedValuesSuite(
       expect((await qb.eval("[10n ** 4096n]", { threadId: "t" })).value).toEqual([{ $handle: "[BigInt: 4097 digits]" }]);
     });
 
-    it("a forged value copy nested 400,000 levels deep is refused before it is parsed: a warning, no block", async () => {
+    it("an inherited toJSON no longer forges the value copy (the prelude's reports ignore it): the host gets the program's value", async () => {
       const qb = await warm();
       const forge = `Object.defineProperty(Object.prototype, "toJSON", { configurable: true, value: function () {
         if (this && "value" in this && typeof this.value === "string" && !("status" in this)) return { value: "[".repeat(400000) + "]".repeat(400000) };
@@ -147,8 +147,7 @@ export function defineBoundedValuesSuite(
       } });`;
       const { value: result, blockMs } = await repeatableHostBlock(startWatcher, MAX_HOST_STALL_MS, () => qb.eval(`${forge} ({ a: 1 })`, { threadId: "forged" }));
       expect(result.status, result.text).toBe("ok");
-      expect(result.value).toBeUndefined();
-      expect(result.warnings).toEqual([expect.stringMatching(/^value not copied: the copy is not readable \(the copy nests deeper than a copy can\)/)]);
+      expect(result.value).toEqual({ a: 1 });
       expect(blockMs, "the host's loop held (ms), measured from outside").toBeLessThan(MAX_HOST_STALL_MS);
     });
   });
@@ -236,8 +235,9 @@ export function defineBoundedValuesSuite(
 
     // Inline, the program's forging (8 MiB of text made and reported inside the sandbox) runs on the
     // host's thread too: only a worker shows the host's part alone.
-    it("forged arguments nested 500,000 levels (8 calls) are refused before they are parsed; in a worker the host's loop is never held", async () => {
-      const take: ToolDefinition = { name: "take", execute: () => "taken" };
+    it("an inherited toJSON no longer forges the arguments the host gets: the calls run with the program's own", async () => {
+      const seen: unknown[] = [];
+      const take: ToolDefinition = { name: "take", execute: (input) => (seen.push(input), "taken") };
       const qb = await warm({ tools: [take] });
       const forge = `Object.defineProperty(Object.prototype, "toJSON", { configurable: true, value: function () {
         if (this && this.settled === false && Array.isArray(this.calls) && this.calls.length) {
@@ -246,9 +246,9 @@ export function defineBoundedValuesSuite(
         return this;
       } });`;
       const program = `${forge} await Promise.all(Array.from({ length: 8 }, () => tools.take({}).catch((e) => e.name)))`;
-      let round = 0;
-      const { value: result, blockMs } = await repeatableHostBlock(startWatcher, isolation === "worker" ? MAX_HOST_STALL_MS : Infinity, () => qb.eval(program, { threadId: `forged-${round++}` }));
-      expect(result.value, result.text).toEqual(Array.from({ length: 8 }, () => "ToolInputError"));
+      const { value: result, blockMs } = await repeatableHostBlock(startWatcher, isolation === "worker" ? MAX_HOST_STALL_MS : Infinity, () => qb.eval(program, { threadId: "forged" }));
+      expect(result.value, result.text).toEqual(Array.from({ length: 8 }, () => "taken"));
+      expect(seen).toEqual(Array.from({ length: 8 }, () => ({})));
       if (isolation === "worker") expect(blockMs, "the host's loop held (ms), measured from outside").toBeLessThan(MAX_HOST_STALL_MS);
     });
   });
