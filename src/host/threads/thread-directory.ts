@@ -82,7 +82,8 @@ export class ThreadDirectory {
     return this.options.engine.mode === "call" ? { release: true } : {};
   }
 
-  async eval(code: string, threadId: string, signal: AbortSignal | undefined, skills: Record<string, SkillFiles> | undefined): Promise<EvalResult> {
+  /** `evalId`: the run's id, chosen by the caller (a background cell names it before the eval starts). */
+  async eval(code: string, threadId: string, signal: AbortSignal | undefined, skills: Record<string, SkillFiles> | undefined, evalId: string = newEvalId()): Promise<EvalResult> {
     const context = this.#context;
     const result = await this.#queues.run(threadId, async () => {
       let stored: StoredThreadRef;
@@ -101,7 +102,6 @@ export class ThreadDirectory {
         if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED") return renderResult(context, snapshotErrorOutcome(error.message, error.reason), 0);
         throw error;
       }
-      const evalId = newEvalId();
       const reply = await this.#client.eval(
         { threadId, code, ...stored, persist: this.#persistEveryEval(), ...this.#releaseAfter(), ...(skills ? { skills } : {}) },
         { calls: callsOfEval(this.executor, evalId), ...this.#stream(threadId, evalId), ...(signal ? { signal } : {}) },
@@ -144,14 +144,15 @@ export class ThreadDirectory {
     });
   }
 
-  async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined): Promise<EvalResult> {
+  /** `noteEvalId`: told the run's id (the paused eval's) once the paused thread has been read. */
+  async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, noteEvalId?: (evalId: string) => void): Promise<EvalResult> {
     if (typeof decisions !== "object" || decisions === null || Array.isArray(decisions)) {
       throw new QuickboxError("INVALID_OPTIONS", 'resume(threadId, decisions): decisions must be an object keyed by interrupt id, e.g. { [interrupt.id]: { type: "approve" } }');
     }
     const raced = (this.#resumesInFlight.get(threadId) ?? 0) > 0;
     this.#resumesInFlight.set(threadId, (this.#resumesInFlight.get(threadId) ?? 0) + 1);
     try {
-      const result = await this.#queues.run(threadId, () => this.#resumeNow(threadId, decisions, signal, raced));
+      const result = await this.#queues.run(threadId, () => this.#resumeNow(threadId, decisions, signal, raced, noteEvalId));
       await hibernateIdle(this.#context, this.#queues);
       return result;
     } finally {
@@ -161,7 +162,7 @@ export class ThreadDirectory {
     }
   }
 
-  async #resumeNow(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, raced: boolean): Promise<EvalResult> {
+  async #resumeNow(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, raced: boolean, noteEvalId: ((evalId: string) => void) | undefined): Promise<EvalResult> {
     const context = this.#context;
     const { persistence } = context;
     /** A resume that overlapped another one of the same pause, and came second. */
@@ -206,6 +207,7 @@ export class ThreadDirectory {
     const takenOver = new AbortController();
     // The resumed program is the paused eval's: its calls keep that eval's id.
     const evalId = pausedEvalId(pending);
+    noteEvalId?.(evalId);
     const calls = new LoggingCallRunner(callsOfEval(this.executor, evalId), claim, (updated) => this.#writeClaim(threadId, updated), () => takenOver.abort());
     const stop = signal ? eitherSignal(signal, takenOver.signal) : { signal: takenOver.signal, release: () => {} };
     let reply;
