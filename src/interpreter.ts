@@ -1,10 +1,10 @@
 /** createInterpreter: the public entry point (DESIGN.md §3). */
 import type { EngineClient, EngineOutcome, GuestManifest, SkillFiles } from "./engine-contract.js";
 import { QuickboxError } from "./errors.js";
-import { BackgroundCells, type CellStart } from "./host/background-cells.js";
+import { BackgroundCells } from "./host/background-cells.js";
 import { CallExecutor } from "./host/call-executor.js";
 import { SkillLibrary } from "./host/skills.js";
-import { newEvalId } from "./host/tool-callers.js";
+import type { RunNotes } from "./host/threads/eval-ids.js";
 import { ThreadDirectory } from "./host/threads/thread-directory.js";
 import { resolveOptions, timerMsProblem } from "./options.js";
 import { toEvalResult } from "./result/eval-result.js";
@@ -97,9 +97,9 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
   }
   const threads = new ThreadDirectory(client, executor, resolved, headSigningKey);
   const cells = new BackgroundCells();
-  /** Runs an eval or resume, in the background past `yieldAfterMs` when given (then the "running" result names its evalId). */
-  const run = (threadId: string, options: ValidRunOptions, start: (signal: AbortSignal | undefined, noteEvalId: (evalId: string) => void) => Promise<EvalResult>) =>
-    options.yieldAfterMs === undefined ? start(options.signal, () => {}) : cells.run(threadId, options.yieldAfterMs, options.signal, start satisfies CellStart);
+  /** Runs an eval or resume, in the background past `yieldAfterMs` when given. */
+  const run = (threadId: string, options: ValidRunOptions, start: (signal: AbortSignal | undefined, notes: RunNotes) => Promise<EvalResult>) =>
+    options.yieldAfterMs === undefined ? start(options.signal, {}) : cells.run(threadId, options.yieldAfterMs, options.signal, start);
   const prompt = renderSystemPrompt(resolved);
   let disposed = false;
   const assertAlive = () => {
@@ -125,18 +125,14 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
         skills = loaded.skills;
       }
       if (signal?.aborted) return notStarted(abortedBeforeStart());
-      return run(threadId, runOptions, (runSignal, noteEvalId) => {
-        const evalId = newEvalId();
-        noteEvalId(evalId);
-        return threads.eval(code, threadId, runSignal, skills, evalId);
-      });
+      return run(threadId, runOptions, (runSignal, notes) => threads.eval(code, threadId, runSignal, skills, notes));
     },
     async resume(threadId, decisions, resumeOptions) {
       assertAlive();
       const runOptions = validRunOptions("resume", resumeOptions, ["signal", "yieldAfterMs"]);
       if (runOptions.signal?.aborted) return notStarted(abortedBeforeStart());
       const id = validThreadId(threadId);
-      return run(id, runOptions, (runSignal, noteEvalId) => threads.resume(id, decisions, runSignal, noteEvalId));
+      return run(id, runOptions, (runSignal, notes) => threads.resume(id, decisions, runSignal, notes));
     },
     async wait(cellId, waitOptions) {
       assertAlive();

@@ -9,6 +9,7 @@
 import { QuickboxError } from "../errors.js";
 import { renderRunning } from "../result/wire-format.js";
 import type { EvalResult } from "../types.js";
+import type { RunNotes } from "./threads/eval-ids.js";
 
 /** Settled cells whose result was already handed out, kept so that a repeated wait still answers. */
 const MAX_DELIVERED_CELLS = 64;
@@ -29,6 +30,8 @@ interface Cell {
   readonly startedAt: number;
   readonly result: Promise<EvalResult>;
   readonly cancel: AbortController;
+  /** What is known of the run: has the program ended (its result then follows once its snapshot is stored)? */
+  readonly progress: RunProgress;
   settled: EvalResult | null;
   delivered: boolean;
 }
@@ -45,6 +48,27 @@ function delay(ms: number): { promise: Promise<"timeout">; clear: () => void } {
     timer = setTimeout(() => resolve("timeout"), ms);
   });
   return { promise, clear: () => clearTimeout(timer) };
+}
+
+interface RunProgress {
+  ended: boolean;
+}
+
+/**
+ * `result` if it settles within `timeoutMs`, else "timeout". A program that has ended by then is
+ * not running any more: its result is being settled (the thread's snapshot is stored first, which
+ * can take a while), so that is waited for too — up to another `timeoutMs`, so that a store that
+ * does not answer cannot hold the caller.
+ */
+async function settledWithin(result: Promise<EvalResult>, timeoutMs: number, progress: RunProgress): Promise<EvalResult | "timeout"> {
+  for (let round = 0; round < 2; round++) {
+    if (round === 1 && !progress.ended) break;
+    const timer = delay(timeoutMs);
+    const first = await Promise.race([result, timer.promise]);
+    timer.clear();
+    if (first !== "timeout") return first;
+  }
+  return "timeout";
 }
 
 /** A cell's "running" result: the text names the interpreter's own wait() and cancel(). */
@@ -66,11 +90,8 @@ function withEvalId(result: EvalResult, evalId: string): EvalResult {
   return result.evalId === undefined ? { ...result, evalId } : result;
 }
 
-/**
- * Starts an eval or resume; `noteEvalId` is called with the run's id as soon as it is known (an
- * eval's at once, a resume's — the paused eval's — once the paused thread has been read).
- */
-export type CellStart = (signal: AbortSignal, noteEvalId: (evalId: string) => void) => Promise<EvalResult>;
+/** Starts an eval or resume, which tells `notes` its run's id and when its program has ended. */
+export type CellStart = (signal: AbortSignal, notes: RunNotes) => Promise<EvalResult>;
 
 export class BackgroundCells {
   readonly #cells = new Map<string, Cell>();
@@ -83,19 +104,18 @@ export class BackgroundCells {
     const cancel = new AbortController();
     const combined = signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal;
     const startedAt = performance.now();
+    const progress: RunProgress = { ended: false };
     let noteEvalId!: (evalId: string) => void;
     const evalIdKnown = new Promise<string>((resolve) => (noteEvalId = resolve));
-    const started = start(combined, noteEvalId);
-    const timer = delay(yieldAfterMs);
-    const first = await Promise.race([started, timer.promise]);
-    timer.clear();
+    const started = start(combined, { started: noteEvalId, ended: () => (progress.ended = true) });
+    const first = await settledWithin(started, yieldAfterMs, progress);
     if (first !== "timeout") return first;
     // "running" names the run, as its tool calls and events do: wait until it is known (a resume
     // reads its paused thread first), unless the run ends before that.
     const evalId = await Promise.race([evalIdKnown, started.then(() => null, () => null)]);
     if (evalId === null) return started;
     const result = started.then((settled) => withEvalId(settled, evalId));
-    const cell: Cell = { id: newCellId(), threadId, evalId, startedAt, result, cancel, settled: null, delivered: false };
+    const cell: Cell = { id: newCellId(), threadId, evalId, startedAt, result, cancel, progress, settled: null, delivered: false };
     // A cell that fails (the interpreter disposed mid-run) is settled by its own rejection in wait().
     result.then(
       (settled) => {
@@ -112,9 +132,7 @@ export class BackgroundCells {
   async wait(cellId: string, timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS, threadId?: string): Promise<EvalResult> {
     const cell = this.#cell(cellId, threadId);
     if (!cell.settled) {
-      const timer = delay(timeoutMs);
-      const first = await Promise.race([cell.result, timer.promise]);
-      timer.clear();
+      const first = await settledWithin(cell.result, timeoutMs, cell.progress);
       if (first === "timeout") return runningResult(cell);
       cell.settled = first;
     }

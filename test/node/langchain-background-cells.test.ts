@@ -7,6 +7,7 @@ import { AIMessage, createAgent, fakeModel, tool, type BaseMessage, type ToolMes
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { memoryStore, type SnapshotStore } from "../../src/index.js";
 import { createCodeInterpreterMiddleware, type CodeInterpreterMiddleware } from "../../src/langchain.js";
 
 const opened: CodeInterpreterMiddleware[] = [];
@@ -196,6 +197,27 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain background cell
     expect(toolMessages(done.messages)).toEqual([expect.stringMatching(/^<running>cell cell_[a-z0-9]{12} on thread "cells-resume" is still running/), '<result>sent "hi" to ops@example.com / 42</result>']);
     expect(log).toEqual(["tool started", "model read: running after resume", "released", "tool finished"]);
     expect(mail.calls.email).toBe(1);
+  });
+
+  it("a cell whose program has ended is answered by the next wait_for_cell, even while its snapshot is still being written", async () => {
+    const log: string[] = [];
+    const held = heldTool(log);
+    // Snapshot writes take 1.25 × yieldAfterMs here (the first write of a thread took 160–270 ms in memoryStore on this machine).
+    const base = memoryStore();
+    const store: SnapshotStore = {
+      ...base,
+      async put(key, value, meta) {
+        if (meta.kind === "full" || meta.kind === "delta") await new Promise((resolve) => setTimeout(resolve, YIELD_MS * 1.25));
+        await base.put(key, value, meta);
+      },
+    };
+    const model = fakeModel()
+      .respondWithTools([evalCall("const v = await tools.slowLookup({}); 'got ' + v", "e1")])
+      .respond(thenCall(log, "running", (id) => waitCall({ cell_id: id }, "w1"), held.release))
+      .respond(new AIMessage("got it"));
+    const agent = createAgent({ model, tools: [held.slowLookup], middleware: [middleware({ ptc: ["slow_lookup"], store })], checkpointer: new MemorySaver() });
+    const result = await agent.invoke({ messages: [{ role: "user", content: "look it up" }] }, { configurable: { thread_id: "cells-slow-store" } });
+    expect(toolMessages(result.messages)).toEqual([expect.stringMatching(/^<running>/), "<result>got 42</result>"]);
   });
 
   it("a cell outlives the agent run that started it: the next run on the thread waits for it", async () => {
