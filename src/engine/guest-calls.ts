@@ -18,6 +18,13 @@ export const EVAL_FLAG_ASYNC = 1 << 7;
 
 export type ValuePointer = JSValuePointer;
 
+/**
+ * QuickJS's strings as UTF-8. A leading U+FEFF is part of the text, not a byte order mark to drop
+ * (emscripten's UTF8ToString drops it from strings of 16 bytes and more: the eval fast path then
+ * read "\uFEFF…" one character short).
+ */
+const UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
 /** JS_PromiseState's answer for a fulfilled promise (quickjs.h JSPromiseStateEnum). */
 const PROMISE_FULFILLED = 1;
 
@@ -78,7 +85,10 @@ export class GuestCalls {
     const ffi = this.#instance.ffi;
     const chars = ffi.QTS_GetString(this.ctx, value);
     try {
-      return this.#instance.module.UTF8ToString(chars as never);
+      const start = chars as unknown as number;
+      const bytes = new Uint8Array(this.#instance.memory.buffer);
+      const end = bytes.indexOf(0, start);
+      return UTF8.decode(bytes.subarray(start, end === -1 ? bytes.length : end));
     } finally {
       ffi.QTS_FreeCString(this.ctx, chars);
     }
