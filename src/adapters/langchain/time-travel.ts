@@ -86,10 +86,11 @@ export class CheckpointFollower {
       step.ran.add(toolCallId);
       return;
     }
+    // Recorded once the thread is there: a move that failed (a pruned snapshot) is tried again by the next call.
     this.#steps.delete(threadId);
-    this.#steps.set(threadId, { recorded, ran: new Set([toolCallId]) });
-    for (const old of [...this.#steps.keys()].slice(0, Math.max(0, this.#steps.size - MAX_STEPS))) this.#steps.delete(old);
     await this.#moveTo(interpreter, place);
+    this.#steps.set(threadId, { recorded, ran: new Set([toolCallId]) });
+    if (this.#steps.size > MAX_STEPS) this.#steps.delete(this.#steps.keys().next().value!);
   }
 
   /** Forgets what ran on the thread (its state was moved by something else: the next call follows its checkpoint). */
