@@ -7,7 +7,7 @@ import { AIMessage, createAgent, fakeModel, tool, type BaseMessage, type ToolMes
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { memoryStore, type SnapshotStore } from "../../src/index.js";
+import { memoryStore, type InterpreterEvent, type SnapshotStore } from "../../src/index.js";
 import { createCodeInterpreterMiddleware, type CodeInterpreterMiddleware } from "../../src/langchain.js";
 
 const opened: CodeInterpreterMiddleware[] = [];
@@ -105,8 +105,19 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain background cell
       .respond(thenCall(log, "running 1", (id) => ((cellId = id), waitCall({ cell_id: id }, "w1"))))
       .respond(thenCall(log, "running 2", (id) => waitCall({ cell_id: id }, "w2"), held.release))
       .respond(new AIMessage("got it"));
-    const agent = createAgent({ model, tools: [held.slowLookup], middleware: [middleware({ ptc: ["slow_lookup"] })], checkpointer: new MemorySaver() });
+    const events: InterpreterEvent[] = [];
+    const agent = createAgent({ model, tools: [held.slowLookup], middleware: [middleware({ ptc: ["slow_lookup"], onEvent: (event) => events.push(event) })], checkpointer: new MemorySaver() });
     const result = await agent.invoke({ messages: [{ role: "user", content: "look it up" }] }, { configurable: { thread_id: "cells-1" } });
+    // The host can match the cell's tool calls to it while it runs: every answer's artifact names the run, as the calls' events do.
+    const artifacts = result.messages.filter((message) => (message as { type?: string }).type === "tool").map((message) => (message as ToolMessage).artifact);
+    const callEvalIds = events.filter((event) => event.type === "tool-call").map((event) => (event as { evalId?: string }).evalId);
+    expect(callEvalIds.length).toBeGreaterThan(0);
+    expect(artifacts).toEqual([
+      { evalId: callEvalIds[0], cellId: expect.stringMatching(/^cell_/) },
+      { evalId: callEvalIds[0], cellId: artifacts[0].cellId },
+      { evalId: callEvalIds[0] },
+    ]);
+    expect(new Set(callEvalIds).size).toBe(1);
 
     const [first, second, third] = toolMessages(result.messages);
     expect(cellId).toMatch(/^cell_[a-z0-9]{12}$/);

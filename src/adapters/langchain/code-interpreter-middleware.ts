@@ -73,6 +73,8 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
     const toolCallId = runtime.toolCallId ?? runtime.toolCall?.id ?? "";
     let text: string;
     let running = false;
+    /** The program run (as its tool calls' and events' evalId) and its cell, for the host: the ToolMessage's artifact. */
+    let artifact: { evalId: string; cellId?: string } | undefined;
     try {
       const result = await agent.run(threadId, context, async (interpreter, keep) => {
         const result = await runOrResume(agent, interpreter, threadId, toolCallId, runOptions(runtime.signal), (marker) => start(interpreter, marker));
@@ -80,6 +82,7 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
         return result;
       });
       running = result.status === "running";
+      if (result.evalId) artifact = { evalId: result.evalId, ...(result.cellId ? { cellId: result.cellId } : {}) };
       text = running && cells ? cells.runningText(result, threadId) : result.text;
     } catch (error) {
       if (isQuickboxError(error) && error.code === "THREAD_PAUSED") {
@@ -105,7 +108,7 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
     // A still-running program's state writes wait for the call that gets its end.
     return new Command({
       update: [
-        ["messages", [new ToolMessage({ content: text, tool_call_id: toolCallId, name: toolName })]],
+        ["messages", [new ToolMessage({ content: text, tool_call_id: toolCallId, name: toolName, ...(artifact ? { artifact } : {}) })]],
         ...(snapshotId ? ([["_quickboxSnapshotId", snapshotId]] as [string, unknown][]) : []),
         ...(running ? [] : context.stateUpdates),
       ],
