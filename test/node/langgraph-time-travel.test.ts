@@ -152,6 +152,26 @@ describe.each(["inline", "worker"] as const)("LangGraph time travel and parallel
     expect(toolTexts(second.messages).at(-1)).toBe("<result>across runs</result>");
   });
 
+  it("a conversation whose snapshots cannot be stored (too large) keeps its state from call to call", async () => {
+    const model = fakeModel()
+      .respondWithTools([evalCall("var kept = 'in memory only'", "u1")])
+      .respond(new AIMessage("1"))
+      .respondWithTools([evalCall("kept", "u2")])
+      .respond(new AIMessage("2"));
+    const warnings: string[] = [];
+    const agent = createAgent({
+      model,
+      tools: [],
+      middleware: [middleware({ maxSnapshotBytes: 1, onEvent: (event) => event.type === "warning" && warnings.push(event.message) })],
+      checkpointer: new MemorySaver(),
+    });
+    const thread = { configurable: { thread_id: "unstored" } };
+    await agent.invoke({ messages: [{ role: "user", content: "1" }] }, thread);
+    const second = await agent.invoke({ messages: [{ role: "user", content: "2" }] }, thread);
+    expect(toolTexts(second.messages).at(-1)).toBe("<result>in memory only</result>");
+    expect(warnings.join(" ")).toMatch(/snapshot not stored/);
+  });
+
   /** An agent whose program bumps a counter, then sends an email that needs approval. */
   function approvalAgent(model: ReturnType<typeof fakeModel>) {
     const calls = { bump: 0, email: 0 };

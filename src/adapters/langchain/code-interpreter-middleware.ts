@@ -24,7 +24,7 @@ import { AgentCells, CellStillRunning, waitForCellTool } from "./background-cell
 import { directLangChainTools, refuseCodeOnly, withoutCodeOnly } from "./direct-tools.js";
 import { resolveMiddlewareOptions, WAIT_TOOL_NAME, type CodeInterpreterMiddlewareOptions } from "./middleware-options.js";
 import { runOrResume, startEval, type RunOptions } from "./program-runs.js";
-import { checkpointPlace, CheckpointFollower } from "./time-travel.js";
+import { checkpointPlace, CheckpointFollower, UNSTORED } from "./time-travel.js";
 import { threadIdOf, type ToolRuntimeLike } from "./tool-runtime.js";
 
 
@@ -102,7 +102,10 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
         throw error;
       }
     }
-    const snapshotId = agent.latestSnapshotId(threadId);
+    // What the checkpoint records of the interpreter state. A program ran but no snapshot could be
+    // stored: UNSTORED, so that the next call keeps the thread as it is rather than taking the
+    // branch for one where no program ran yet.
+    const snapshotId = agent.latestSnapshotId(threadId) ?? (artifact /* a program ran: it has an evalId */ ? UNSTORED : undefined);
     if (!toolCallId) return text;
     // Channel writes as a list: several tool calls may write one channel (its reducer merges them).
     // A still-running program's state writes wait for the call that gets its end.

@@ -7,7 +7,9 @@
  *   - no snapshot id, in a run with a checkpointer (a checkpoint from before the conversation's
  *     first program) → the thread is reset: the state before the first program was empty;
  *   - no snapshot id and no checkpointer → nothing: the graph state does not outlive a run, the
- *     thread carries the conversation.
+ *     thread carries the conversation;
+ *   - UNSTORED (programs ran on this branch, but no snapshot of the thread could be stored: too
+ *     large, a failing store) → nothing: the thread's state lives only where it is.
  * The calls of one model message (parallel tool calls) all read the state from before the message:
  * only the first of them moves the thread; the others run after it, on what it left (a call that
  * already ran from that state and comes again is a replay, and moves the thread once more).
@@ -16,11 +18,14 @@ import type { Interpreter } from "../../index.js";
 import type { AgentInterpreters } from "./agent-interpreters.js";
 import type { ToolRuntimeLike } from "./tool-runtime.js";
 
+/** What the graph state records when programs ran but the thread has no stored snapshot (never a snapshot id: those are 64 hex digits). */
+export const UNSTORED = "unstored";
+
 /** Where a tool call sits in the graph: what its checkpoint recorded, and its model message. */
 export interface CheckpointPlace {
   threadId: string;
   toolCallId: string;
-  /** The snapshot id the graph state recorded; undefined: no program ran on this branch yet. */
+  /** The snapshot id the graph state recorded (or UNSTORED); undefined: no program ran on this branch yet. */
   recorded: string | undefined;
   /** The tool call ids of the model message that made this call (this one included). */
   messageCalls: readonly string[];
@@ -107,7 +112,7 @@ export class CheckpointFollower {
       await agent.clearPauseMarker(threadId);
       return;
     }
-    if (recorded === agent.latestSnapshotId(threadId)) return;
+    if (recorded === UNSTORED || recorded === agent.latestSnapshotId(threadId)) return;
     await interpreter.checkout(threadId, recorded);
     agent.noteSnapshot(threadId, recorded);
     await agent.clearPauseMarker(threadId);
