@@ -17,8 +17,11 @@ export { sameBytes } from "./stores/same-bytes.js";
 /** JSON records an adapter writes into the store and later trusts, signed with the snapshotSigningKey. */
 export { openJson, sealJson } from "./host/sealed-json.js";
 
-/** Text placed in a wire-format body (DESIGN §5): only `<` opening one of the format's own tags is escaped. */
-export { escapeBody as escapeWireText } from "./result/wire-format.js";
+/**
+ * The wire text an adapter hands its model (DESIGN §5), from the one renderer: an error the adapter
+ * reports itself, and a still-running cell named by what that model can call (its own tools).
+ */
+export { renderError, renderRunning, type CellCalls } from "./result/wire-format.js";
 
 /** A tool name as the program sees it under `tools.` (`get-weather` → `getWeather`). */
 export { camelCase } from "./host/tool-names.js";

@@ -4,6 +4,7 @@ import { QuickboxError } from "./errors.js";
 import { BackgroundCells } from "./host/background-cells.js";
 import { CallExecutor } from "./host/call-executor.js";
 import { SkillLibrary } from "./host/skills.js";
+import type { RunNotes } from "./host/threads/eval-ids.js";
 import { ThreadDirectory } from "./host/threads/thread-directory.js";
 import { resolveOptions, timerMsProblem } from "./options.js";
 import { toEvalResult } from "./result/eval-result.js";
@@ -98,8 +99,8 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
   const threads = new ThreadDirectory(client, executor, resolved, headSigningKey);
   const cells = new BackgroundCells();
   /** Runs an eval or resume, in the background past `yieldAfterMs` when given. */
-  const run = (threadId: string, options: ValidRunOptions, start: (signal: AbortSignal | undefined) => Promise<EvalResult>) =>
-    options.yieldAfterMs === undefined ? start(options.signal) : cells.run(threadId, options.yieldAfterMs, options.signal, start);
+  const run = (threadId: string, options: ValidRunOptions, start: (signal: AbortSignal | undefined, notes: RunNotes) => Promise<EvalResult>) =>
+    options.yieldAfterMs === undefined ? start(options.signal, {}) : cells.run(threadId, options.yieldAfterMs, options.signal, start);
   const prompt = renderSystemPrompt(resolved);
   let disposed = false;
   const assertAlive = () => {
@@ -125,14 +126,14 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
         skills = loaded.skills;
       }
       if (signal?.aborted) return notStarted(abortedBeforeStart());
-      return run(threadId, runOptions, (runSignal) => threads.eval(code, threadId, runSignal, skills));
+      return run(threadId, runOptions, (runSignal, notes) => threads.eval(code, threadId, runSignal, skills, notes));
     },
     async resume(threadId, decisions, resumeOptions) {
       assertAlive();
       const runOptions = validRunOptions("resume", resumeOptions, ["signal", "yieldAfterMs"]);
       if (runOptions.signal?.aborted) return notStarted(abortedBeforeStart());
       const id = validThreadId(threadId);
-      return run(id, runOptions, (runSignal) => threads.resume(id, decisions, runSignal));
+      return run(id, runOptions, (runSignal, notes) => threads.resume(id, decisions, runSignal, notes));
     },
     async wait(cellId, waitOptions) {
       assertAlive();

@@ -139,8 +139,13 @@ export function isCopiedCheaply(value: unknown): boolean {
 
 /** A structured-clone-like copy: class instances become plain objects, handles become markers. */
 export function copyValue(value: unknown, limitChars: number): { value?: string; valueNote?: string } {
-  if (typeof value === "string" && value.length > limitChars) return { valueNote: `value not copied: larger than ${limitChars} characters` };
-  if (isCopiedCheaply(value)) return { value: copyPrimitive(value, jsonStringify) };
+  const tooLarge = { valueNote: `value not copied: larger than ${limitChars} characters` };
+  if (typeof value === "string" && value.length > limitChars) return tooLarge;
+  if (isCopiedCheaply(value)) {
+    // A bigint's copy (or a short string's, escaped) can be longer than the value's text.
+    const text = copyPrimitive(value, jsonStringify);
+    return text.length > limitChars ? tooLarge : { value: text };
+  }
   if (isHandleValue(value)) return { value: stringify({ [HANDLE_MARKER]: describeHandle(value) }) };
   try {
     const text = stringify(value, {

@@ -7,8 +7,9 @@
  * it, and the thread's next eval restarts from its last snapshot (a pause is stored as always).
  */
 import { QuickboxError } from "../errors.js";
-import { renderWire } from "../result/wire-format.js";
+import { renderRunning } from "../result/wire-format.js";
 import type { EvalResult } from "../types.js";
+import type { RunNotes } from "./threads/eval-ids.js";
 
 /** Settled cells whose result was already handed out, kept so that a repeated wait still answers. */
 const MAX_DELIVERED_CELLS = 64;
@@ -24,9 +25,13 @@ export const DEFAULT_WAIT_TIMEOUT_MS = 30_000;
 interface Cell {
   readonly id: string;
   readonly threadId: string;
+  /** The program run's id (as its tool calls' ctx.caller.evalId and its events'). */
+  readonly evalId: string;
   readonly startedAt: number;
   readonly result: Promise<EvalResult>;
   readonly cancel: AbortController;
+  /** What is known of the run: has the program ended (its result then follows once its snapshot is stored)? */
+  readonly progress: RunProgress;
   settled: EvalResult | null;
   delivered: boolean;
 }
@@ -45,17 +50,48 @@ function delay(ms: number): { promise: Promise<"timeout">; clear: () => void } {
   return { promise, clear: () => clearTimeout(timer) };
 }
 
-export function runningResult(cellId: string, threadId: string, elapsedMs: number): EvalResult {
-  const body = `cell ${cellId} on thread ${JSON.stringify(threadId)} is still running after ${Math.round(elapsedMs)} ms; wait(${JSON.stringify(cellId)}) returns its result, cancel(${JSON.stringify(cellId)}) stops it`;
+interface RunProgress {
+  ended: boolean;
+}
+
+/**
+ * `result` if it settles within `timeoutMs`, else "timeout". A program that has ended by then is
+ * not running any more: its result is being settled (the thread's snapshot is stored first, which
+ * can take a while), so that is waited for too — up to another `timeoutMs`, so that a store that
+ * does not answer cannot hold the caller.
+ */
+async function settledWithin(result: Promise<EvalResult>, timeoutMs: number, progress: RunProgress): Promise<EvalResult | "timeout"> {
+  for (let round = 0; round < 2; round++) {
+    if (round === 1 && !progress.ended) break;
+    const timer = delay(timeoutMs);
+    const first = await Promise.race([result, timer.promise]);
+    timer.clear();
+    if (first !== "timeout") return first;
+  }
+  return "timeout";
+}
+
+/** A cell's "running" result: the text names the interpreter's own wait() and cancel(). */
+function runningResult(cell: Cell): EvalResult {
+  const elapsedMs = performance.now() - cell.startedAt;
   return {
     status: "running",
-    cellId,
-    text: renderWire(null, { kind: "running", body }),
+    cellId: cell.id,
+    evalId: cell.evalId,
+    text: renderRunning({ cellId: cell.id, threadId: cell.threadId, elapsedMs }),
     stdout: "",
     toolCalls: 0,
     durationMs: Math.round(elapsedMs),
   };
 }
+
+/** A cell's final result names its run too (a result made before the program started, e.g. a SnapshotError, has no evalId of its own). */
+function withEvalId(result: EvalResult, evalId: string): EvalResult {
+  return result.evalId === undefined ? { ...result, evalId } : result;
+}
+
+/** Starts an eval or resume, which tells `notes` its run's id and when its program has ended. */
+export type CellStart = (signal: AbortSignal, notes: RunNotes) => Promise<EvalResult>;
 
 export class BackgroundCells {
   readonly #cells = new Map<string, Cell>();
@@ -64,16 +100,22 @@ export class BackgroundCells {
    * Runs `start(signal)` (an eval or resume); its result if it settles within `yieldAfterMs`,
    * otherwise a "running" result naming the new cell. `signal` (the caller's) still cancels it.
    */
-  async run(threadId: string, yieldAfterMs: number, signal: AbortSignal | undefined, start: (signal: AbortSignal) => Promise<EvalResult>): Promise<EvalResult> {
+  async run(threadId: string, yieldAfterMs: number, signal: AbortSignal | undefined, start: CellStart): Promise<EvalResult> {
     const cancel = new AbortController();
     const combined = signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal;
     const startedAt = performance.now();
-    const result = start(combined);
-    const timer = delay(yieldAfterMs);
-    const first = await Promise.race([result, timer.promise]);
-    timer.clear();
+    const progress: RunProgress = { ended: false };
+    let noteEvalId!: (evalId: string) => void;
+    const evalIdKnown = new Promise<string>((resolve) => (noteEvalId = resolve));
+    const started = start(combined, { started: noteEvalId, ended: () => (progress.ended = true) });
+    const first = await settledWithin(started, yieldAfterMs, progress);
     if (first !== "timeout") return first;
-    const cell: Cell = { id: newCellId(), threadId, startedAt, result, cancel, settled: null, delivered: false };
+    // "running" names the run, as its tool calls and events do: wait until it is known (a resume
+    // reads its paused thread first), unless the run ends before that.
+    const evalId = await Promise.race([evalIdKnown, started.then(() => null, () => null)]);
+    if (evalId === null) return started;
+    const result = started.then((settled) => withEvalId(settled, evalId));
+    const cell: Cell = { id: newCellId(), threadId, evalId, startedAt, result, cancel, progress, settled: null, delivered: false };
     // A cell that fails (the interpreter disposed mid-run) is settled by its own rejection in wait().
     result.then(
       (settled) => {
@@ -83,17 +125,15 @@ export class BackgroundCells {
       () => {},
     );
     this.#cells.set(cell.id, cell);
-    return runningResult(cell.id, threadId, performance.now() - startedAt);
+    return runningResult(cell);
   }
 
   /** The cell's final result, or "running" again when it has not finished within `timeoutMs`. */
   async wait(cellId: string, timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS, threadId?: string): Promise<EvalResult> {
     const cell = this.#cell(cellId, threadId);
     if (!cell.settled) {
-      const timer = delay(timeoutMs);
-      const first = await Promise.race([cell.result, timer.promise]);
-      timer.clear();
-      if (first === "timeout") return runningResult(cell.id, cell.threadId, performance.now() - cell.startedAt);
+      const first = await settledWithin(cell.result, timeoutMs, cell.progress);
+      if (first === "timeout") return runningResult(cell);
       cell.settled = first;
     }
     this.#delivered(cell);

@@ -44,3 +44,35 @@ export function renderWire(stdout: string | null, main: WireBody): string {
   else parts.push(`<error type="${escapeAttribute(main.type)}">${body}</error>`);
   return parts.join("\n");
 }
+
+/** An error as the model reads it, e.g. one an adapter reports itself (ThreadPaused, UnknownCell): the same escaping. */
+export function renderError(type: string, message: string): string {
+  return renderWire(null, { kind: "error", type, body: message, droppedChars: 0 });
+}
+
+/**
+ * What the reader of a `<running>` text calls to get a background cell's result or stop it: the
+ * interpreter's own `wait` / `cancel`, or an adapter's tool — the text names only calls its reader
+ * can make.
+ */
+export interface CellCalls {
+  /** The call that waits for the cell's result, e.g. `wait("cell_…")`. */
+  wait(cellId: string): string;
+  /** The call that stops the cell. */
+  cancel(cellId: string): string;
+  /** More the reader should know, e.g. how long each wait takes. */
+  note?: string;
+}
+
+/** The interpreter's API (`qb.wait(cellId)`, `qb.cancel(cellId)`). */
+export const INTERPRETER_CELL_CALLS: CellCalls = {
+  wait: (cellId) => `wait(${JSON.stringify(cellId)})`,
+  cancel: (cellId) => `cancel(${JSON.stringify(cellId)})`,
+};
+
+/** The text of a cell still running after `elapsedMs`, naming what `calls` says its reader can call. */
+export function renderRunning(cell: { cellId: string; threadId: string; elapsedMs: number }, calls: CellCalls = INTERPRETER_CELL_CALLS): string {
+  const { cellId, threadId, elapsedMs } = cell;
+  const body = `cell ${cellId} on thread ${JSON.stringify(threadId)} is still running after ${Math.round(elapsedMs)} ms; ${calls.wait(cellId)} returns its result, ${calls.cancel(cellId)} stops it${calls.note ? `; ${calls.note}` : ""}`;
+  return renderWire(null, { kind: "running", body });
+}

@@ -155,3 +155,19 @@ describe("adapter imports", () => {
     expect(specifiers.map((specifier) => importProblem(file, specifier)).filter(Boolean)).toEqual([]);
   });
 });
+
+describe("adapter wire text", () => {
+  /** A whole wire-format tag written out (`<error type="X">…</error>`): only src/result/wire-format.ts renders those. */
+  const WRITTEN_TAG = /<(stdout|result|error|paused|running)\b[^<>]*>[^\n]*<\/\1>/;
+
+  it("the check finds a hand-written tag and lets prose that names one pass", () => {
+    expect(WRITTEN_TAG.test('text = `<error type="ThreadPaused">paused</error>`;')).toBe(true);
+    expect(WRITTEN_TAG.test("`${result.text}` + `<running>${body}</running>`")).toBe(true);
+    expect(WRITTEN_TAG.test('"the eval tool answers <running> with its cell id"')).toBe(false);
+  });
+
+  it.each(tsFiles(ADAPTERS).map((file) => [relative(ROOT, file), file]))("%s writes no wire tags itself (it renders them with adapter-support's renderError / renderRunning)", (_, file) => {
+    const code = withoutComments(readFileSync(file, "utf8"));
+    expect(code.split("\n").filter((line) => WRITTEN_TAG.test(line))).toEqual([]);
+  });
+});

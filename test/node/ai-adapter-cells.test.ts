@@ -79,8 +79,20 @@ describe("background cells with generateText (yieldAfterMs)", () => {
     expect(outputs.map((output) => output.status)).toEqual(["running", "running", "ok"]);
     expect(outputs[0]!.cellId).toBe(outputs[1]!.cellId);
     expect(outputs[2]!.value).toBe(42);
-    expect(shown[0]).toMatch(/^<running>cell cell_[a-z0-9]{12} on thread "chat-1" is still running after \d+ ms/);
-    expect(shown[0]).toContain(`Call this tool again with { "cellId": "${outputs[0]!.cellId}" }`);
+    // One <running> text, naming only what the model can call: this tool with { cellId } (not the interpreter's wait()).
+    const cell = outputs[0]!.cellId!;
+    expect(shown[0]).toMatch(
+      new RegExp(
+        `^<running>cell ${cell} on thread "chat-1" is still running after \\d+ ms; calling this tool with \\{"cellId": "${cell}"\\} returns its result, ` +
+          `calling it with \\{"cellId": "${cell}", "cancel": true\\} stops it; each call waits up to 30 ms; do not run the program again</running>$`,
+      ),
+    );
+    expect(shown[0]).not.toMatch(/wait\(|cancel\(/);
+    expect(outputs[0]!.text).toBe(shown[0]);
+    // The output names the run while it still runs, as the program's tool calls do.
+    expect(outputs[0]!.evalId).toMatch(/^eval_/);
+    expect(outputs[1]!.evalId).toBe(outputs[0]!.evalId);
+    expect(outputs[2]!.evalId).toBe(outputs[0]!.evalId);
     expect(shown[2]).toBe("<result>42</result>");
     // The offered schema has the cellId and cancel inputs.
     const offered = model.doGenerateCalls[0]!.tools?.find((each) => each.name === "run_code") as { inputSchema?: { properties?: Record<string, unknown> } } | undefined;

@@ -5,11 +5,17 @@
  * after a real timer: what is under test is the bookkeeping, not the engine.
  */
 import { describe, expect, it } from "vitest";
-import { BackgroundCells, MAX_UNCLAIMED_CELLS } from "../../src/host/background-cells.js";
+import { BackgroundCells, MAX_UNCLAIMED_CELLS, type CellStart } from "../../src/host/background-cells.js";
 import type { EvalResult } from "../../src/types.js";
 
 const finished = (value: number): EvalResult => ({ status: "ok", text: `<result>${value}</result>`, value, stdout: "", toolCalls: 0, durationMs: 5 });
-const endsAfter = (ms: number, value: number) => () => new Promise<EvalResult>((resolve) => setTimeout(() => resolve(finished(value)), ms));
+/** A stand-in run: names itself at once (as an eval does), ends after `ms`. */
+const endsAfter =
+  (ms: number, value: number): CellStart =>
+  (_signal, notes) => {
+    notes.started?.(`eval_stand_in_${value}`);
+    return new Promise<EvalResult>((resolve) => setTimeout(() => resolve(finished(value)), ms));
+  };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("background cells at their limit", () => {

@@ -4,7 +4,7 @@
  * Programs wait on a tool the test holds open, so every assertion is about order, not wall time.
  */
 import { describe, expect, it } from "vitest";
-import { isQuickboxError, memoryStore, type EvalResult, type Interpreter, type InterpreterOptions, type ToolDefinition } from "../../src/index.js";
+import { isQuickboxError, memoryStore, type EvalResult, type Interpreter, type InterpreterEvent, type InterpreterOptions, type SnapshotStore, type ToolDefinition } from "../../src/index.js";
 import type { InterpreterFactory } from "./engine-suite.js";
 
 /** A tool whose calls (made before or after the opening) wait until the test opens the gate once. */
@@ -24,6 +24,35 @@ async function expectCode(promise: Promise<unknown>, code: string): Promise<void
   );
   expect(isQuickboxError(error), String(error)).toBe(true);
   expect((error as { code: string }).code).toBe(code);
+}
+
+/** A store whose snapshot writes wait until the test lets each go: `nextWrite()` resolves (with its release) once one has begun. */
+function slowSnapshotStore(): { store: SnapshotStore; nextWrite: () => Promise<() => void> } {
+  const base = memoryStore();
+  const begun: (() => void)[] = [];
+  let notify: (() => void) | undefined;
+  const store: SnapshotStore = {
+    ...base,
+    async put(key, value, meta) {
+      if (meta.kind === "full" || meta.kind === "delta") {
+        await new Promise<void>((release) => {
+          begun.push(release);
+          notify?.();
+        });
+      }
+      await base.put(key, value, meta);
+    },
+  };
+  const nextWrite = () =>
+    new Promise<() => void>((resolve) => {
+      const take = () => {
+        const release = begun.shift();
+        if (release) resolve(release);
+        else notify = take;
+      };
+      take();
+    });
+  return { store, nextWrite };
 }
 
 /** Settles-first marker: which of several promises settled, in order. */
@@ -129,6 +158,69 @@ export function defineBackgroundCellsSuite(create: InterpreterFactory): void {
         } finally {
           await other.dispose();
         }
+      } finally {
+        await qb.dispose();
+      }
+    });
+
+    it("every result of a cell carries its evalId, running ones too: the id its tool calls and events carry; a resumed cell names the paused eval", async () => {
+      const seenByTools: string[] = [];
+      const events: InterpreterEvent[] = [];
+      const later = gate();
+      const second: ToolDefinition = { ...later.tool, name: "gate_two" };
+      const send: ToolDefinition = { name: "send", execute: () => "sent" };
+      const noteCaller: ToolDefinition = { name: "note", execute: (_input, ctx) => (seenByTools.push(ctx.caller?.type === "program" ? ctx.caller.evalId : "direct"), "noted") };
+      const { qb, held } = await withGate({ tools: [second, send, noteCaller], interruptOn: { send: true }, onEvent: (event) => events.push(event) });
+      try {
+        const first = await qb.eval("progress('step'); await tools.note({}); await tools.gate({}); 'done'", { yieldAfterMs: 20, threadId: "ids" });
+        // Queued behind the first cell on its thread: still running (not even started) at its yieldAfterMs, and named.
+        const queued = await qb.eval("'after'", { yieldAfterMs: 20, threadId: "ids" });
+        expect(first.status).toBe("running");
+        expect(first.evalId).toMatch(/^eval_[0-9a-f]+$/);
+        expect(queued.status).toBe("running");
+        expect(queued.evalId).toMatch(/^eval_[0-9a-f]+$/);
+        expect(queued.evalId).not.toBe(first.evalId);
+        expect((await qb.wait(first.cellId!, { timeoutMs: 20 })).evalId).toBe(first.evalId);
+        held.open(1);
+        expect(await qb.wait(first.cellId!)).toMatchObject({ status: "ok", value: "done", evalId: first.evalId });
+        expect(await qb.wait(queued.cellId!)).toMatchObject({ status: "ok", value: "after", evalId: queued.evalId });
+        expect(seenByTools).toEqual([first.evalId]);
+        const named = events.filter((event) => event.type === "progress" || event.type === "tool-call");
+        expect(named.length).toBeGreaterThanOrEqual(5);
+        for (const event of named) expect((event as { evalId?: string }).evalId).toBe(first.evalId);
+
+        const paused = await qb.eval("await tools.send({}); await tools.note({}); await tools.gateTwo({})", { threadId: "resumed" });
+        expect(paused.status).toBe("paused");
+        const resumed = await qb.resume("resumed", { [paused.interrupts![0]!.id]: { type: "approve" } }, { yieldAfterMs: 20 });
+        expect(resumed).toMatchObject({ status: "running", evalId: paused.evalId });
+        later.open(2);
+        expect(await qb.wait(resumed.cellId!)).toMatchObject({ status: "ok", evalId: paused.evalId });
+        expect(seenByTools).toEqual([first.evalId, paused.evalId]);
+      } finally {
+        await qb.dispose();
+      }
+    });
+
+    it("a program that has ended is not running while its snapshot is stored: wait, and the eval's own yieldAfterMs, answer its result", async () => {
+      const slow = slowSnapshotStore();
+      const { qb, held } = await withGate({ store: slow.store });
+      try {
+        const cell = await qb.eval("await tools.gate({}); 'stored'", { yieldAfterMs: 20 });
+        expect(cell.status).toBe("running");
+        held.open(1);
+        // The program has ended and its snapshot is being written: the result follows it.
+        const write = await slow.nextWrite();
+        setTimeout(write, 400);
+        expect(await qb.wait(cell.cellId!, { timeoutMs: 300 })).toMatchObject({ status: "ok", value: "stored" });
+        const quick = qb.eval("'no cell for this'", { yieldAfterMs: 300 });
+        const secondWrite = await slow.nextWrite();
+        setTimeout(secondWrite, 400);
+        const answered = await quick;
+        expect(answered).toMatchObject({ status: "ok", value: "no cell for this" });
+        expect(answered.cellId).toBeUndefined();
+        // A program still running is running: the wait is not extended for it.
+        const busy = await qb.eval("await new Promise(() => {})", { yieldAfterMs: 20 });
+        expect((await qb.wait(busy.cellId!, { timeoutMs: 50 })).status).toBe("running");
       } finally {
         await qb.dispose();
       }

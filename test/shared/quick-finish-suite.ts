@@ -46,6 +46,9 @@ const PRIMITIVES = [
   "'x'.repeat(40) + '\\ud800'",
   "'\\ufffd\\u0000\\ud800\\u00e9'",
   "'\\u00e9\\ud83d\\ude00'.repeat(3000) + '\\u0000' + '\\ud800'.repeat(9000)",
+  // U+FEFF leading a string is text, not a byte order mark (found by the differential property test).
+  "'\\ufeff'.repeat(30)",
+  "'\\ufeffstarts with a zero-width no-break space'",
   "true",
   "false",
   "undefined",
@@ -104,6 +107,17 @@ export function defineQuickFinishSuite(create: InterpreterFactory): void {
       const atOnce = await qb.eval(expression);
       const later = await qb.eval(`await null; ${expression}`);
       expect(visible(atOnce), expression).toEqual(visible(later));
+    }
+    // A primitive whose copy (not its text) passes the value limit: noted, and the thread lives on
+    // (it used to be a report the host refused: the thread was lost and restarted).
+    const small = await make({ maxToolPayloadBytes: 64 });
+    for (const expression of ["10n ** 60n", "-(10n ** 60n)"]) {
+      const atOnce = await small.eval(expression);
+      const later = await small.eval(`await null; ${expression}`);
+      expect(visible(atOnce), expression).toEqual(visible(later));
+      expect(atOnce.status).toBe("ok");
+      expect(atOnce.warnings?.join(" ")).toMatch(/value not copied: larger than/);
+      expect((await small.eval("'alive'")).warnings).toBeUndefined();
     }
     expect((await qb.eval("'z'.repeat(2000)")).warnings?.join(" ")).toMatch(/value not copied/);
   });

@@ -1,6 +1,16 @@
 /** EvalResult → the code tool's output, and the text the model reads of it. */
+import { renderRunning, type CellCalls } from "../../adapter-support.js";
 import type { EvalResult } from "../../index.js";
 import type { CodeToolOutput } from "./types.js";
+
+/** A running cell as the model can reach it: through this tool, not the interpreter's wait(). */
+function cellCalls(waitMs: number): CellCalls {
+  return {
+    wait: (cellId) => `calling this tool with {"cellId": ${JSON.stringify(cellId)}}`,
+    cancel: (cellId) => `calling it with {"cellId": ${JSON.stringify(cellId)}, "cancel": true}`,
+    note: `each call waits up to ${waitMs} ms; do not run the program again`,
+  };
+}
 
 /**
  * The AI SDK serializes tool outputs as JSON (UI message streams, storage): a value JSON cannot
@@ -17,15 +27,18 @@ function jsonSafe(value: unknown): { value?: unknown } {
   }
 }
 
-export function toCodeToolOutput(threadId: string, result: EvalResult): CodeToolOutput {
+/** `yieldAfterMs`: how long each wait for a running cell takes (with background cells). */
+export function toCodeToolOutput(threadId: string, result: EvalResult, yieldAfterMs?: number): CodeToolOutput {
+  const running = result.status === "running" && result.cellId !== undefined && yieldAfterMs !== undefined;
   return {
     status: result.status,
-    text: result.text,
+    text: running ? renderRunning({ cellId: result.cellId!, threadId, elapsedMs: result.durationMs }, cellCalls(yieldAfterMs)) : result.text,
     threadId,
     ...(result.status === "ok" ? jsonSafe(result.value) : {}),
     ...(result.error ? { error: { type: result.error.type, message: result.error.message } } : {}),
     ...(result.interrupts ? { interrupts: result.interrupts } : {}),
     ...(result.cellId ? { cellId: result.cellId } : {}),
+    ...(result.evalId ? { evalId: result.evalId } : {}),
   };
 }
 
@@ -39,13 +52,10 @@ function renderArgs(args: unknown): string {
 }
 
 /**
- * The wire text; for a paused program also which calls wait, and that the program must not be run
- * again: it continues where it stopped once the user has decided.
+ * The wire text (a running cell's names this tool); for a paused program also which calls wait,
+ * and that the program must not be run again: it continues where it stopped once the user has decided.
  */
 export function modelText(output: CodeToolOutput): string {
-  if (output.status === "running") {
-    return `${output.text}\nCall this tool again with { "cellId": "${output.cellId}" } to wait for its result, or { "cellId": "${output.cellId}", "cancel": true } to stop it; do not run the program again.`;
-  }
   if (output.status !== "paused") return output.text;
   const calls = (output.interrupts ?? []).map((interrupt) => `- ${interrupt.name} ${renderArgs(interrupt.args)}`);
   return [

@@ -72,7 +72,7 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
       try {
         const result = await step(qb);
         running = result.status === "running";
-        return toCodeToolOutput(id, result);
+        return toCodeToolOutput(id, result, yieldAfterMs);
       } finally {
         // A background cell's tools still run with this call's scope; the next call on the thread replaces it.
         if (!running) scopes.delete(id);

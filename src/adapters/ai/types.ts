@@ -15,7 +15,7 @@ export interface CodeToolInput {
 /** What the code tool returns (the app reads it in `toolResults`; the model reads `text`, see README). */
 export interface CodeToolOutput {
   status: EvalResult["status"];
-  /** quickbox's wire text: `<stdout>`, then `<result>`, `<error>` or `<paused>`. */
+  /** quickbox's wire text: `<stdout>`, then `<result>`, `<error>` or `<paused>`; `<running>` naming this tool's `{ cellId }` calls. */
   text: string;
   /** The thread the program ran in: pass it to `resume`. */
   threadId: string;
@@ -27,6 +27,8 @@ export interface CodeToolOutput {
   interrupts?: Interrupt[];
   /** status "running" (`yieldAfterMs`): the program goes on; the model calls the tool again with `{ cellId }`. */
   cellId?: string;
+  /** The program run (as its tool calls' `ctx.caller.evalId` and in `onEvent` events), also while it is still running. */
+  evalId?: string;
 }
 
 /** A thread id, or a function of the AI SDK tool call (e.g. of `experimental_context`) that picks one. */

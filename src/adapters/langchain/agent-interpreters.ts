@@ -28,6 +28,8 @@ export interface PauseMarker {
 }
 
 const MARKER_PREFIX = "lc-pause:";
+/** Snapshots whose order is remembered (only the newest matter: those of one graph step). */
+const MAX_ORDERED_SNAPSHOTS = 1024;
 
 interface Generation {
   signature: string;
@@ -46,6 +48,9 @@ export class AgentInterpreters {
   /** One eval per thread at a time here too, so a thread's context is the running eval's (parallel tool calls). */
   readonly #queues = new SerialQueues();
   readonly #latestSnapshot = new Map<string, string>();
+  /** The order in which this process saw recent snapshots (for the graph state's reducer). */
+  readonly #snapshotOrder = new Map<string, number>();
+  #snapshotsSeen = 0;
   #current: Generation | null = null;
   #disposed = false;
 
@@ -123,6 +128,22 @@ export class AgentInterpreters {
     this.#latestSnapshot.set(threadId, snapshotId);
   }
 
+  /** The thread was reset: it has no snapshot now. */
+  forgetSnapshot(threadId: string): void {
+    this.#latestSnapshot.delete(threadId);
+  }
+
+  /**
+   * Of two snapshot ids written to the graph state in one step (parallel tool calls), the one this
+   * process took later; `next` when it cannot tell. LangGraph applies a step's writes in the order
+   * of its tasks, not in the order they finished.
+   */
+  laterSnapshot(previous: string, next: string): string {
+    const previousSeen = this.#snapshotOrder.get(previous);
+    const nextSeen = this.#snapshotOrder.get(next);
+    return previousSeen !== undefined && nextSeen !== undefined && previousSeen > nextSeen ? previous : next;
+  }
+
   /** The marker this adapter wrote (signed and checked with the snapshotSigningKey, bound to the thread). */
   async pauseMarker(threadId: string): Promise<PauseMarker | undefined> {
     const bytes = await this.store.get(MARKER_PREFIX + threadId);
@@ -189,7 +210,10 @@ export class AgentInterpreters {
   }
 
   #onEvent(event: InterpreterEvent, userOnEvent: ((event: InterpreterEvent) => void) | undefined): void {
-    if (event.type === "snapshot") this.#latestSnapshot.set(event.threadId, event.snapshot.id);
+    if (event.type === "snapshot") {
+      this.#latestSnapshot.set(event.threadId, event.snapshot.id);
+      this.#noteOrder(event.snapshot.id);
+    }
     const threadId = "threadId" in event ? event.threadId : undefined;
     if (threadId !== undefined) {
       try {
@@ -199,6 +223,12 @@ export class AgentInterpreters {
       }
     }
     userOnEvent?.(event);
+  }
+
+  #noteOrder(snapshotId: string): void {
+    this.#snapshotOrder.delete(snapshotId);
+    this.#snapshotOrder.set(snapshotId, ++this.#snapshotsSeen);
+    if (this.#snapshotOrder.size > MAX_ORDERED_SNAPSHOTS) this.#snapshotOrder.delete(this.#snapshotOrder.keys().next().value!);
   }
 
   #disposeIfRetired(generation: Generation): void {

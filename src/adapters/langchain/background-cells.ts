@@ -11,6 +11,7 @@
  * and the wait that delivers the end applies the graph-state writes the program's tools made.
  */
 import { tool } from "@langchain/core/tools";
+import { renderError, renderRunning, type CellCalls } from "../../adapter-support.js";
 import { QuickboxError, type EvalResult, type Interpreter } from "../../index.js";
 import type { EvalContext } from "./agent-interpreters.js";
 import { threadIdOf, type ToolRuntimeLike } from "./tool-runtime.js";
@@ -31,9 +32,10 @@ export class CellStillRunning extends Error {
   readonly text: string;
   constructor(cellId: string, waitToolName: string) {
     super(`cell ${cellId} is still running`);
-    this.text =
-      `<error type="CellRunning">cell ${cellId} is still running in this conversation's sandbox; ` +
-      `call ${waitToolName} with {"cell_id": "${cellId}"} for its result, or with "cancel": true to stop it, then run more code</error>`;
+    this.text = renderError(
+      "CellRunning",
+      `cell ${cellId} is still running in this conversation's sandbox; call ${waitToolName} with {"cell_id": "${cellId}"} for its result, or with "cancel": true to stop it, then run more code`,
+    );
   }
 }
 
@@ -67,13 +69,15 @@ export class AgentCells {
     );
   }
 
-  /** The model's text for a still-running result: the `<running>` wire text plus what to call next. */
-  runningText(result: EvalResult): string {
-    return (
-      `${result.text}\n` +
-      `The program is still running in the background. Call ${this.waitToolName} with {"cell_id": "${result.cellId}"} to wait for its result ` +
-      `(up to ${this.yieldAfterMs} ms per call), or with {"cell_id": "${result.cellId}", "cancel": true} to stop it.`
-    );
+  /** The model's text for a still-running result: the `<running>` wire text, naming the wait tool (not the interpreter's wait()). */
+  runningText(result: EvalResult, threadId: string): string {
+    const waitTool = this.waitToolName;
+    const calls: CellCalls = {
+      wait: (cellId) => `${waitTool}({"cell_id": ${JSON.stringify(cellId)}})`,
+      cancel: (cellId) => `${waitTool}({"cell_id": ${JSON.stringify(cellId)}, "cancel": true})`,
+      note: `each ${waitTool} call waits up to ${this.yieldAfterMs} ms`,
+    };
+    return renderRunning({ cellId: result.cellId!, threadId, elapsedMs: result.durationMs }, calls);
   }
 
   /** Records a cell that `interpreter` started on `threadId`; `keep` holds its context and interpreter until it ends. */

@@ -8,139 +8,29 @@
  * Approval: a program that calls a tool named in `interruptOn` pauses durably; the eval tool then
  * raises a LangGraph `interrupt()`. On `Command({ resume })` LangGraph runs the eval tool again
  * with the same tool call id: a pause marker in the store recognises it, and the paused program is
- * resumed from its snapshot, not run again, so what it did before the pause happens once.
+ * resumed from its snapshot, not run again, so what it did before the pause happens once
+ * (program-runs.ts). Time travel: time-travel.ts.
  */
-import { escapeWireText } from "../../adapter-support.js";
+import { renderError } from "../../adapter-support.js";
 import { ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
-import { Command, getConfig, interrupt, isGraphInterrupt } from "@langchain/langgraph";
+import { Command, getConfig } from "@langchain/langgraph";
 import { registry } from "@langchain/langgraph/zod";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
-import { isQuickboxError, pruneSnapshots, QuickboxError, type EvalResult, type Interpreter, type PruneOptions } from "../../index.js";
+import { isQuickboxError, pruneSnapshots, type EvalResult, type Interpreter, type PruneOptions } from "../../index.js";
 import { AgentInterpreters, type EvalContext, type PauseMarker } from "./agent-interpreters.js";
 import { AgentCells, CellStillRunning, waitForCellTool } from "./background-cells.js";
 import { directLangChainTools, refuseCodeOnly, withoutCodeOnly } from "./direct-tools.js";
-import { decisionsFromResume, interruptPayload } from "./interrupt-payload.js";
 import { resolveMiddlewareOptions, WAIT_TOOL_NAME, type CodeInterpreterMiddlewareOptions } from "./middleware-options.js";
+import { runOrResume, startEval, type RunOptions } from "./program-runs.js";
+import { checkpointPlace, CheckpointFollower, UNSTORED } from "./time-travel.js";
 import { threadIdOf, type ToolRuntimeLike } from "./tool-runtime.js";
 
 
 const EVAL_DESCRIPTION =
   "Run a JavaScript/TypeScript program in a persistent sandbox (state survives between calls in this conversation). " +
   "Call the listed tools from code as `await tools.name(input)`; return only a compact result. The system message describes the rules.";
-
-
-/**
- * Time travel: the graph state records the snapshot id of the interpreter state it had. When it
- * is not the thread's latest (a replayed or forked checkpoint), the thread is moved to it first.
- */
-async function followCheckpoint(agent: AgentInterpreters, interpreter: Interpreter, threadId: string, recorded: string | undefined): Promise<void> {
-  if (!recorded || recorded === agent.latestSnapshotId(threadId)) return;
-  await interpreter.checkout(threadId, recorded);
-  agent.noteSnapshot(threadId, recorded);
-  await agent.clearPauseMarker(threadId);
-}
-
-/** Do two tool calls come from one model message (the graph state's messages say)? Unknown → yes. */
-function sameModelMessage(state: unknown, firstCallId: string, secondCallId: string): boolean {
-  const messages = (state as { messages?: unknown } | undefined)?.messages;
-  if (!Array.isArray(messages)) return true;
-  const holder = messages.find((message) => ((message as { tool_calls?: { id?: string }[] }).tool_calls ?? []).some((call) => call.id === firstCallId)) as
-    | { tool_calls?: { id?: string }[] }
-    | undefined;
-  if (!holder) return false;
-  return (holder.tool_calls ?? []).some((call) => call.id === secondCallId);
-}
-
-interface RunOptions {
-  signal?: AbortSignal;
-  yieldAfterMs?: number;
-}
-
-/** A new program of the eval tool: a pause left behind by an earlier turn is dropped first. */
-async function startEval(
-  agent: AgentInterpreters,
-  interpreter: Interpreter,
-  code: string,
-  threadId: string,
-  toolCallId: string,
-  marker: PauseMarker | undefined,
-  runOptions: RunOptions,
-  recordedSnapshotId: string | undefined,
-  state: unknown,
-): Promise<EvalResult> {
-  // Another call of the same model message (parallel tool calls) paused: the thread is paused
-  // and this eval is refused (THREAD_PAUSED). A pause from an earlier turn was left behind (a new
-  // message instead of Command({ resume })): go back to the state before that program.
-  const abandoned = marker !== undefined && !sameModelMessage(state, marker.toolCallId, toolCallId);
-  if (!marker || abandoned) {
-    if (abandoned && !recordedSnapshotId) {
-      // Its program was the conversation's first: the state before it was empty.
-      await interpreter.reset(threadId);
-      await agent.clearPauseMarker(threadId);
-    }
-    await followCheckpoint(agent, interpreter, threadId, recordedSnapshotId);
-  }
-  return interpreter.eval(code, { threadId, ...runOptions });
-}
-
-/**
- * Runs `start(marker)` (a new program, or a wait for a background cell), or — when LangGraph
- * re-runs an interrupted call — continues the paused program. A pause raises the interrupt.
- */
-async function runOrResume(
-  agent: AgentInterpreters,
-  interpreter: Interpreter,
-  threadId: string,
-  toolCallId: string,
-  runOptions: RunOptions,
-  start: (marker: PauseMarker | undefined) => Promise<EvalResult>,
-): Promise<EvalResult> {
-  const marker = await agent.pauseMarker(threadId);
-  let resumesApplied = 0;
-  let result: EvalResult | undefined;
-  if (marker && marker.toolCallId === toolCallId) {
-    // Resume values of this tool call are matched to interrupt() calls by order: skip those applied.
-    for (let applied = 0; applied < marker.resumesApplied; applied++) interrupt(null);
-    resumesApplied = marker.resumesApplied;
-    const pending = (await interpreter.threads()).find((info) => info.threadId === threadId)?.interrupts ?? [];
-    let refused: string | undefined;
-    while (!result) {
-      // A resume value that cannot be applied (its shape, an unknown id, a decision not allowed:
-      // nothing ran) asks again, saying why, instead of leaving the program paused for good.
-      const resumeValue: unknown = interrupt({ ...interruptPayload(threadId, pending), ...(refused ? { error: refused } : {}) });
-      resumesApplied++;
-      await agent.setPauseMarker(threadId, { toolCallId, resumesApplied });
-      try {
-        result = await interpreter.resume(threadId, decisionsFromResume(resumeValue, pending), runOptions);
-      } catch (error) {
-        if (!isQuickboxError(error) || !RESUME_VALUE_ERRORS.has(error.code)) throw error;
-        refused = `the previous resume value was not applied: ${error.message}`;
-      }
-    }
-  } else {
-    result = await start(marker);
-  }
-  if (result.status === "paused") {
-    await agent.setPauseMarker(threadId, { toolCallId, resumesApplied });
-    try {
-      // The first time, this throws LangGraph's interrupt: the run stops here until Command({ resume }).
-      interrupt(interruptPayload(threadId, result.interrupts ?? []));
-    } catch (error) {
-      if (isGraphInterrupt(error)) throw error;
-      // No interrupt is possible (no checkpointer): do not leave the thread paused for good.
-      await interpreter.reset(threadId);
-      await agent.clearPauseMarker(threadId);
-      throw new QuickboxError("INVALID_OPTIONS", `interruptOn needs the agent to have a checkpointer (createAgent({ checkpointer })): ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  await agent.clearPauseMarker(threadId);
-  return result;
-}
-
-/** Errors of a resume value that was refused before anything ran. */
-const RESUME_VALUE_ERRORS = new Set(["INVALID_OPTIONS", "UNKNOWN_INTERRUPT", "DECISION_NOT_ALLOWED"]);
 
 /** What prune() needs of a LangGraph checkpointer: list() over every thread's checkpoints. */
 export interface CheckpointLister {
@@ -172,6 +62,7 @@ export type CodeInterpreterMiddleware = ReturnType<typeof createMiddleware> & {
 export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewareOptions = {}): CodeInterpreterMiddleware {
   const resolved = resolveMiddlewareOptions(options);
   const agent = new AgentInterpreters(resolved);
+  const follower = new CheckpointFollower(agent);
 
   const cells = resolved.yieldAfterMs === undefined ? undefined : new AgentCells(resolved.yieldAfterMs, resolved.toolName, WAIT_TOOL_NAME);
   const runOptions = (signal: AbortSignal | undefined): RunOptions => ({ ...(signal ? { signal } : {}), ...(cells ? { yieldAfterMs: cells.yieldAfterMs } : {}) });
@@ -182,6 +73,8 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
     const toolCallId = runtime.toolCallId ?? runtime.toolCall?.id ?? "";
     let text: string;
     let running = false;
+    /** The program run (as its tool calls' and events' evalId) and its cell, for the host: the ToolMessage's artifact. */
+    let artifact: { evalId: string; cellId?: string } | undefined;
     try {
       const result = await agent.run(threadId, context, async (interpreter, keep) => {
         const result = await runOrResume(agent, interpreter, threadId, toolCallId, runOptions(runtime.signal), (marker) => start(interpreter, marker));
@@ -189,27 +82,36 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
         return result;
       });
       running = result.status === "running";
-      text = running && cells ? cells.runningText(result) : result.text;
+      if (result.evalId) artifact = { evalId: result.evalId, ...(result.cellId ? { cellId: result.cellId } : {}) };
+      text = running && cells ? cells.runningText(result, threadId) : result.text;
     } catch (error) {
       if (isQuickboxError(error) && error.code === "THREAD_PAUSED") {
-        text = `<error type="ThreadPaused">this conversation's program is paused, waiting for a decision on an earlier call; resume the run with Command({ resume }) first</error>`;
+        text = renderError("ThreadPaused", "this conversation's program is paused, waiting for a decision on an earlier call; resume the run with Command({ resume }) first");
       } else if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED") {
-        text = `<error type="SnapshotError">the interpreter state of this checkpoint cannot be restored: ${escapeWireText(error.message)}</error>`;
+        // The thread did not move: the next call of this branch tries its checkpoint again.
+        follower.forget(threadId);
+        text = renderError("SnapshotError", `the interpreter state of this checkpoint cannot be restored: ${error.message}`);
       } else if (isQuickboxError(error) && error.code === "UNKNOWN_CELL") {
-        text = `<error type="UnknownCell">${escapeWireText(error.message)}: use a cell id that ${resolved.toolName} reported as still running in this conversation (a cell that paused for approval is done: its program goes on with the decision)</error>`;
+        text = renderError(
+          "UnknownCell",
+          `${error.message}: use a cell id that ${resolved.toolName} reported as still running in this conversation (a cell that paused for approval is done: its program goes on with the decision)`,
+        );
       } else if (error instanceof CellStillRunning) {
         text = error.text;
       } else {
         throw error;
       }
     }
-    const snapshotId = agent.latestSnapshotId(threadId);
+    // What the checkpoint records of the interpreter state. A program ran but no snapshot could be
+    // stored: UNSTORED, so that the next call keeps the thread as it is rather than taking the
+    // branch for one where no program ran yet.
+    const snapshotId = agent.latestSnapshotId(threadId) ?? (artifact /* a program ran: it has an evalId */ ? UNSTORED : undefined);
     if (!toolCallId) return text;
     // Channel writes as a list: several tool calls may write one channel (its reducer merges them).
     // A still-running program's state writes wait for the call that gets its end.
     return new Command({
       update: [
-        ["messages", [new ToolMessage({ content: text, tool_call_id: toolCallId, name: toolName })]],
+        ["messages", [new ToolMessage({ content: text, tool_call_id: toolCallId, name: toolName, ...(artifact ? { artifact } : {}) })]],
         ...(snapshotId ? ([["_quickboxSnapshotId", snapshotId]] as [string, unknown][]) : []),
         ...(running ? [] : context.stateUpdates),
       ],
@@ -222,11 +124,11 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
       const threadId = threadIdOf(runtime);
       const toolCallId = runtime.toolCallId ?? runtime.toolCall?.id ?? "";
       const context: EvalContext = { config: runtime as Record<string, unknown>, stateUpdates: [], ...(runtime.writer ? { writer: runtime.writer } : {}) };
-      const recorded = (runtime.state as { _quickboxSnapshotId?: unknown } | undefined)?._quickboxSnapshotId;
+      const place = checkpointPlace(runtime, threadId, toolCallId);
       return answer(runtime, context, resolved.toolName, (interpreter, marker) => {
         const running = cells?.runningOn(threadId);
         if (running) throw new CellStillRunning(running, WAIT_TOOL_NAME);
-        return startEval(agent, interpreter, input.code, threadId, toolCallId, marker, runOptions(runtime.signal), typeof recorded === "string" ? recorded : undefined, runtime.state);
+        return startEval(agent, follower, interpreter, input.code, place, marker, runOptions(runtime.signal));
       });
     },
     {
@@ -245,13 +147,16 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
     name: "CodeInterpreterMiddleware",
     // The graph state holds only the id of the thread's latest (immutable) snapshot; the bytes stay in the store.
     // (A zod schema: langchain 1.5 ignores an Annotation state schema of a middleware.)
-    // Last write wins: a model may call the eval tool more than once in one step (parallel tool
-    // calls), and a plain channel takes one value per step.
+    // A model may call the eval tool more than once in one step (parallel tool calls), and a plain
+    // channel takes one value per step: the snapshot taken last wins (LangGraph applies a step's
+    // writes in task order, which need not be the order the calls ran in).
     stateSchema: z.object({
       _quickboxSnapshotId: z
         .string()
         .optional()
-        .register(registry, { reducer: { fn: (previous: string | undefined, next: string | undefined) => next ?? previous } }),
+        .register(registry, {
+          reducer: { fn: (previous: string | undefined, next: string | undefined) => (next === undefined ? previous : previous === undefined ? next : agent.laterSnapshot(previous, next)) },
+        }),
     }),
     // The quickbox tools the model may call itself (allowedCallers with "direct").
     tools: [evalTool, ...(cells ? [waitForCellTool(cells, answer)] : []), ...directLangChainTools(resolved.quickboxTools)],
@@ -264,9 +169,13 @@ export function createCodeInterpreterMiddleware(options: CodeInterpreterMiddlewa
       await cells?.cancelOn(threadId);
       await agent.run(threadId, { config: {}, stateUpdates: [] }, async (interpreter) => {
         await interpreter.endTurn(threadId);
+        agent.forgetSnapshot(threadId);
+        follower.forget(threadId);
         await agent.clearPauseMarker(threadId);
       });
-      return undefined;
+      // The next run starts fresh: its checkpoints record no snapshot ("" is no snapshot id), so
+      // that another process does not bring back this turn's last one.
+      return { _quickboxSnapshotId: "" };
     },
     wrapModelCall: async (request, handler) => {
       agent.syncTools(request.tools);

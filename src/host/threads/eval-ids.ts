@@ -18,3 +18,15 @@ export function pausedEvalId(pending: HeldCall[]): string {
 }
 
 export { newEvalId };
+
+/**
+ * What the caller of an eval or resume is told while it goes on: a background cell names its run
+ * in its "running" results, and once the program has ended waits for its result, which comes
+ * after the thread's snapshot is stored.
+ */
+export interface RunNotes {
+  /** The run's id, once known: an eval's at once, a resume's (the paused eval's) once the paused thread is read. */
+  started?(evalId: string): void;
+  /** The program has ended; its result follows once the reply is settled (the snapshot stored). */
+  ended?(): void;
+}

@@ -22,7 +22,7 @@ import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from
 import { hibernateIdle } from "./hibernation.js";
 import { snapshotErrorOutcome } from "../../result/outcomes.js";
 import { renderResult, settleReply } from "./reply-settlement.js";
-import { callsOfEval, newEvalId, pausedEvalId } from "./eval-ids.js";
+import { callsOfEval, newEvalId, pausedEvalId, type RunNotes } from "./eval-ids.js";
 import { executingEntries, LoggingCallRunner, recoverClaim } from "./resume-log.js";
 import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js";
 import { publicInterrupt, ThreadTable, type HeldCall } from "./thread-table.js";
@@ -88,8 +88,11 @@ export class ThreadDirectory {
     return this.options.engine.mode === "call" ? { release: true } : {};
   }
 
-  async eval(code: string, threadId: string, signal: AbortSignal | undefined, skills: Record<string, SkillFiles> | undefined): Promise<EvalResult> {
+  /** `notes`: told the run's id at once, and when the program has ended (see RunNotes). */
+  async eval(code: string, threadId: string, signal: AbortSignal | undefined, skills: Record<string, SkillFiles> | undefined, notes: RunNotes = {}): Promise<EvalResult> {
     const context = this.#context;
+    const evalId = newEvalId();
+    notes.started?.(evalId);
     const result = await this.#queues.run(threadId, async () => {
       let stored: StoredThreadRef;
       try {
@@ -107,11 +110,11 @@ export class ThreadDirectory {
         if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED") return renderResult(context, snapshotErrorOutcome(error.message, error.reason), 0);
         throw error;
       }
-      const evalId = newEvalId();
       const reply = await this.#client.eval(
         { threadId, code, ...stored, persist: this.#persistEveryEval(), ...this.#releaseAfter(), ...(skills ? { skills } : {}) },
         { calls: callsOfEval(this.executor, evalId), ...this.#stream(threadId, evalId), ...(signal ? { signal } : {}) },
       );
+      notes.ended?.();
       // The stored thread could not be restored (the engine said SnapshotError and kept nothing):
       // it is not live now. Marking it live would make the next eval start a fresh thread and
       // store that over the head, silently abandoning the stored state.
@@ -150,14 +153,15 @@ export class ThreadDirectory {
     });
   }
 
-  async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined): Promise<EvalResult> {
+  /** `notes`: told the run's id (the paused eval's) once the paused thread is read, and when the program has ended. */
+  async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, notes: RunNotes = {}): Promise<EvalResult> {
     if (typeof decisions !== "object" || decisions === null || Array.isArray(decisions)) {
       throw new QuickboxError("INVALID_OPTIONS", 'resume(threadId, decisions): decisions must be an object keyed by interrupt id, e.g. { [interrupt.id]: { type: "approve" } }');
     }
     const raced = (this.#resumesInFlight.get(threadId) ?? 0) > 0;
     this.#resumesInFlight.set(threadId, (this.#resumesInFlight.get(threadId) ?? 0) + 1);
     try {
-      const result = await this.#queues.run(threadId, () => this.#resumeNow(threadId, decisions, signal, raced));
+      const result = await this.#queues.run(threadId, () => this.#resumeNow(threadId, decisions, signal, raced, notes));
       await hibernateIdle(this.#context, this.#queues);
       return result;
     } finally {
@@ -167,7 +171,7 @@ export class ThreadDirectory {
     }
   }
 
-  async #resumeNow(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, raced: boolean): Promise<EvalResult> {
+  async #resumeNow(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, raced: boolean, notes: RunNotes): Promise<EvalResult> {
     const context = this.#context;
     const { persistence } = context;
     /** A resume that overlapped another one of the same pause, and came second. */
@@ -213,6 +217,7 @@ export class ThreadDirectory {
     const takenOver = new AbortController();
     // The resumed program is the paused eval's: its calls keep that eval's id.
     const evalId = pausedEvalId(pending);
+    notes.started?.(evalId);
     const calls = new LoggingCallRunner(callsOfEval(this.executor, evalId), claim, (updated) => this.#writeClaim(threadId, updated), () => takenOver.abort());
     const stop = signal ? eitherSignal(signal, takenOver.signal) : { signal: takenOver.signal, release: () => {} };
     let reply;
@@ -221,6 +226,7 @@ export class ThreadDirectory {
       // the paused state (resuming it again would repeat effects): always snapshot.
       const request = { threadId, decisions: [...chosen.values()], undecided: undecided.map(heldCallRef), ...stored, persist: true, ...this.#releaseAfter() };
       reply = await this.#client.resume(request, { calls, ...this.#stream(threadId, evalId), signal: stop.signal });
+      notes.ended?.();
     } catch (error) {
       // A snapshot the engine refused to restore: nothing ran. The claim is taken back, so the
       // next resume is not mistaken for one after a crash.
