@@ -6,6 +6,7 @@
  */
 import type { EngineOutcome, EvalLimits, GuestConfiguration, GuestManifest, HostCallChannel, InterruptDecision, PauseState, SkillFiles, ThreadConfig, ThreadStateExport, CallResult } from "../engine-contract.js";
 import type { BaseImage } from "./base-image.js";
+import { CellSources } from "./cell-sources.js";
 import { EvalRun, type RunnableThread } from "./eval-run.js";
 import { EVAL_FLAG_ASYNC, EVAL_GLOBAL } from "./guest-calls.js";
 import { GuestPort } from "./guest-port.js";
@@ -76,6 +77,8 @@ export class QuickJSThread implements RunnableThread {
   #pause: PauseState | null = null;
   /** The run QuickJS's interrupt handler consults; null between runs. */
   #activeRun: EvalRun | null = null;
+  /** The cells' code, for the error bridge (V8's wording of an error names the failing expression). */
+  readonly #sources = new CellSources();
 
   private constructor(instance: BoundWasmInstance, image: BaseImage, config: ThreadConfig, instances: InstanceSource) {
     this.#instance = instance;
@@ -133,6 +136,7 @@ export class QuickJSThread implements RunnableThread {
         onStream: (message) => thread.#activeRun?.acceptStream(message),
         normalizeModule: (base, requested) => normalizeModuleName(base, requested, thread.#skills),
         loadModuleSource: (name) => loadModuleSource(name, thread.#skills),
+        describeErrorSite: (request) => thread.#sources.describe(request),
       },
     };
     instance.ffi.QTS_RuntimeSetMaxStackSize(image.pointers.rt, config.maxStackSizeBytes);
@@ -225,6 +229,7 @@ export class QuickJSThread implements RunnableThread {
     this.#assertUsable();
     if (this.#pause) throw new Error("quickbox: the thread is paused; resume it first");
     const run = new EvalRun(this, limits, host);
+    this.#sources.remember(filename, code);
     return this.#run(run, () => {
       this.#configure(configurationFor(limits, manifest));
       const { calls } = this.port;

@@ -17,6 +17,8 @@ export interface InstanceCallbacks {
   loadModuleSource?(name: string): string;
   /** A message from the guest's stream function (progress(), console streaming); null if unreadable. */
   onStream?(message: string | null): void;
+  /** The error bridge: a request (error-bridge-protocol.ts) → V8's message, or "". */
+  describeErrorSite?(request: string): string;
 }
 
 export interface WasmInstance {
@@ -117,7 +119,7 @@ export async function createWasmInstance(
   };
   module.callbacks = {
     shouldInterrupt: () => (instance.bindings.callbacks.shouldInterrupt() ? 1 : 0),
-    // Guest functions the host implements (the Intl bridge, the stream), keyed by their host reference id.
+    // Guest functions the host implements (the Intl and error bridges, the stream), keyed by their host reference id.
     callFunction: ((_asyncify: unknown, ctx: number, _this: number, argc: number, argv: number, id: number) =>
       callHostFunction(instance, ctx as never, argc, argv, id)) as never,
     loadModuleSource: ((_asyncify: unknown, _rt: number, _ctx: number, name: string) =>
