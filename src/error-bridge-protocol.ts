@@ -21,9 +21,10 @@ export const ERROR_MAX_REQUEST_BYTES = 4096;
 /**
  * What the engine looks for at the position: the call (`not a function`), the iterated value
  * (`value is not iterable`), a computed key (`cannot read property of undefined`), the
- * destructured value (`cannot convert to object`), the assigned name (`'x' is read-only`).
+ * destructured value (`cannot convert to object`), the assigned name (`'x' is read-only`); or,
+ * for a cell that did not compile, the syntax error as V8 words it.
  */
-export const ERROR_SITE_KINDS = ["call", "iterable", "key", "destructure", "assign"] as const;
+export const ERROR_SITE_KINDS = ["call", "iterable", "key", "destructure", "assign", "syntax"] as const;
 export type ErrorSiteKind = (typeof ERROR_SITE_KINDS)[number];
 
 export interface ErrorSiteQuery {

@@ -8,6 +8,7 @@
 import { parse, type Program } from "acorn";
 import { decodeErrorSiteQuery } from "../error-bridge-protocol.js";
 import { rewordAtSite } from "./error-sites.js";
+import { v8SyntaxMessage } from "./syntax-messages.js";
 
 export const MAX_CELL_SOURCES = 64;
 export const MAX_CELL_SOURCE_CHARS = 4 * 2 ** 20;
@@ -71,6 +72,7 @@ export class CellSources {
     const query = decodeErrorSiteQuery(request);
     const code = query ? this.#codes.get(query.file) : undefined;
     if (!query || code === undefined) return "";
+    if (query.kind === "syntax") return v8SyntaxMessage(code) ?? "";
     const program = this.#program(query.file, code);
     return program ? rewordAtSite(program, code, query) : "";
   }

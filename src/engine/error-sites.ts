@@ -124,18 +124,28 @@ function literalNullish(node: Node | null): "null" | "undefined" | null {
  * V8's destructuring messages, given what the value is. `value` null: QuickJS does not say
  * whether it was null or undefined, nor does the source, and the message says both.
  */
-export function destructuringMessage(pattern: ObjectPattern, named: string, value: "null" | "undefined" | null): string {
+export function destructuringMessage(pattern: ObjectPattern, named: string | null, value: "null" | "undefined" | null): string {
   const property = firstPropertyName(pattern);
   const what = value ?? "undefined or null";
+  const source = named === null ? "the argument" : `'${named}'`;
   if (property?.defaulted) return `Cannot read properties of ${what} (reading '${property.name}')`;
-  if (property) return `Cannot destructure property '${property.name}' of '${named}' as it is ${what}.`;
-  return `Cannot destructure '${named}' as it is ${what}.`;
+  if (property) return `Cannot destructure property '${property.name}' of ${source} as it is ${what}.`;
+  return `Cannot destructure ${source} as it is ${what}.`;
+}
+
+/** A pattern inside the pattern: which level failed is not known. */
+function hasNestedPattern(pattern: ObjectPattern): boolean {
+  return pattern.properties.some((property) => {
+    const value = property.type === "Property" ? property.value : null;
+    const target = value?.type === "AssignmentPattern" ? value.left : value;
+    return target?.type === "ObjectPattern" || target?.type === "ArrayPattern";
+  });
 }
 
 function destructureMessage(program: Program, index: number, topLevel: boolean): string {
   const site = chooseSite(program, index, topLevel, destructuringSites);
-  if (!site?.pattern || site.pattern.type !== "ObjectPattern") return "";
-  if (!site.subject) return destructuringMessage(site.pattern, "the argument", null);
+  if (!site?.pattern || site.pattern.type !== "ObjectPattern" || hasNestedPattern(site.pattern)) return "";
+  if (!site.subject) return destructuringMessage(site.pattern, null, null);
   return destructuringMessage(site.pattern, v8CallSite(site.subject), literalNullish(site.subject));
 }
 
@@ -179,5 +189,7 @@ export function rewordAtSite(program: Program, code: string, query: ErrorSiteQue
       return keyMessage(program, index, query.message);
     case "assign":
       return assignMessage(program, index, query.message);
+    case "syntax":
+      return "";
   }
 }

@@ -13,8 +13,9 @@
  * name throws as a temporal dead zone does (guest/temporal-dead-zone.ts).
  * Every rewrite keeps the code after it on its line, so error positions refer to the user's code.
  */
-import type { Node, Program } from "acorn";
+import type { Node, Pattern, Program } from "acorn";
 import { CELL_GLOBALS } from "../guest/cell-global-names.js";
+import { patternGuard } from "./pattern-guards.js";
 import { type Edit, newlinesIn } from "./source-edits.js";
 
 interface PatternNode extends Node {
@@ -92,18 +93,22 @@ function importEdit(statement: DeclarationNode, code: string): Edit {
 /** `await` or `yield` in a pattern's defaults cannot move into an arrow's parameters. */
 const SUSPENDS = /\b(?:await|yield)\b/;
 
-/** `const PATTERN = v` → `__quickbox_sinkN = __quickbox_const__([names], ((PATTERN) => [names])(v))` (let: `__quickbox_bind__`). */
+/**
+ * `const PATTERN = v` → `__quickbox_sinkN = __quickbox_const__([names], ((PATTERN) => [names])(__quickbox_pattern__(v, …)))`
+ * (let: `__quickbox_bind__`); the guard throws V8's error for a value the pattern cannot take (pattern-guards.ts).
+ */
 function patternEdits(declarator: Declarator, sink: string, helper: string, code: string, edits: Edit[]): void {
   const { id, init } = declarator;
   const pattern = code.slice(id.start, id.end);
   const names = patternNames(id);
   const between = code.slice(id.end, init!.start);
+  const guard = patternGuard(id as Pattern, init!);
   edits.push({
     at: id.start,
     removeChars: init!.start - id.start,
-    insert: `${sink} = ${helper}(${JSON.stringify(names)}, ((${pattern}) => [${names.join(", ")}])(${newlinesIn(between)}`,
+    insert: `${sink} = ${helper}(${JSON.stringify(names)}, ((${pattern}) => [${names.join(", ")}])(${newlinesIn(between)}${guard?.open ?? ""}`,
   });
-  edits.push({ at: init!.end, removeChars: 0, insert: "))" });
+  edits.push({ at: init!.end, removeChars: 0, insert: `${guard?.close ?? ""}))` });
 }
 
 /** `await` in a pattern's defaults: the declaration stays a `var` (not constant, no dead zone). */

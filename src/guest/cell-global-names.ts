@@ -16,6 +16,8 @@ export const CELL_GLOBALS = {
   publish: "__quickbox_publish__",
   /** `__quickbox_tdz__(names)`: the cell's top-level let/const/class names are in their temporal dead zone. */
   deadZones: "__quickbox_tdz__",
+  /** `__quickbox_pattern__(value, ifUndefined, ifNull, ifNotIterable?)`: a top-level destructuring's value check; returns value. */
+  pattern: "__quickbox_pattern__",
   /** `__quickbox_error__(caught)`: gives an error the engine made Node's wording (first thing in every `catch`); returns it. */
   error: "__quickbox_error__",
   /** The block-scoped names `{let __quickbox_sink0__ = …}` rewrites of `const` bind (an empty completion value). */
@@ -33,6 +35,7 @@ export const BIND_CELL_GLOBALS_SCRIPT = [
   `  ${CELL_GLOBALS.binding} = globalThis.${CELL_GLOBALS.handover}.binding,`,
   `  ${CELL_GLOBALS.publish} = globalThis.${CELL_GLOBALS.handover}.publish,`,
   `  ${CELL_GLOBALS.error} = globalThis.${CELL_GLOBALS.handover}.error,`,
-  `  ${CELL_GLOBALS.deadZones} = globalThis.${CELL_GLOBALS.handover}.deadZones;`,
+  `  ${CELL_GLOBALS.deadZones} = globalThis.${CELL_GLOBALS.handover}.deadZones,`,
+  `  ${CELL_GLOBALS.pattern} = globalThis.${CELL_GLOBALS.handover}.pattern;`,
   `delete globalThis.${CELL_GLOBALS.handover};`,
 ].join("\n");

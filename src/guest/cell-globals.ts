@@ -77,6 +77,12 @@ export function installCellGlobals(global: Global): void {
       enterDeadZones(global, names);
     },
     error: rewordError,
+    pattern(value: unknown, ifUndefined: string, ifNull: string, ifNotIterable?: string): unknown {
+      if (value === undefined) throw new NativeTypeError(ifUndefined);
+      if (value === null) throw new NativeTypeError(ifNull);
+      if (ifNotIterable !== undefined && typeof (value as Record<symbol, unknown>)[Symbol.iterator] !== "function") throw new NativeTypeError(ifNotIterable);
+      return value;
+    },
     publish(name: string, value: unknown): void {
       defineBinding(global, name, value);
     },

@@ -54,19 +54,23 @@ interface Frames {
   native: boolean;
   /** The top frame, when it is in a cell. */
   user: UserFrame | null;
+  /** The error is the cell's own SyntaxError (its only frame is a position, no function). */
+  compile: boolean;
 }
 
 const FRAME = /^\s*at (.*?) \((.*)\)$/;
+const COMPILE_FRAME = /^\s*at (cell-\d+\.[jt]s:\d+:\d+)$/;
 const CELL_LOCATION = /^(cell-\d+\.[jt]s):(\d+):(\d+)$/;
 
 function topFrame(stack: string): Frames | null {
   const first = (reflectApply(stringSplit, stack, ["\n"]) as string[])[0] ?? "";
   const frame = match(FRAME, first);
-  if (!frame) return null;
-  const [, topName = "", location = ""] = frame;
+  const compiled = frame ? null : match(COMPILE_FRAME, first);
+  if (!frame && !compiled) return null;
+  const [, topName = "", location = ""] = frame ?? ["", "", compiled![1]];
   const cell = match(CELL_LOCATION, location);
-  const user = cell ? { file: cell[1]!, line: Number(cell[2]), column: Number(cell[3]), topLevel: topName === "<eval>" } : null;
-  return { topName, native: location === "native", user };
+  const user = cell ? { file: cell[1]!, line: Number(cell[2]), column: Number(cell[3]), topLevel: topName === "<eval>" || compiled !== null } : null;
+  return { topName, native: location === "native", user, compile: compiled !== null };
 }
 
 /** The engine's answer for a site, or null (no bridge, no source, nothing there). */
@@ -74,12 +78,15 @@ function askAtSite(kind: ErrorSiteKind, frames: Frames, message: string): string
   const user = frames.user;
   if (!user || !hostErrors) return null;
   const request = encodeErrorSiteQuery({ kind, file: user.file, line: user.line, column: user.column, topLevel: user.topLevel, message: message.slice(0, 1000) });
-  let answer = reflectApply(mapGet, answers, [request]) as string | undefined;
+  // A cell's syntax error is asked once (and a retried cell keeps its file name): not kept.
+  let answer = kind === "syntax" ? undefined : (reflectApply(mapGet, answers, [request]) as string | undefined);
   if (answer === undefined) {
     const reply = request.length * 3 <= ERROR_MAX_REQUEST_BYTES ? hostErrors(request) : "";
     answer = typeof reply === "string" ? reply : "";
-    if (answers.size >= MAX_ANSWERS) reflectApply(mapClear, answers, []);
-    reflectApply(mapSet, answers, [request, answer]);
+    if (kind !== "syntax") {
+      if (answers.size >= MAX_ANSWERS) reflectApply(mapClear, answers, []);
+      reflectApply(mapSet, answers, [request, answer]);
+    }
   }
   return answer === "" ? null : answer;
 }
@@ -165,6 +172,7 @@ function wordedAsV8(name: string, message: string, frames: Frames): string | nul
     if (message === "invalid array index" && frames.native && (frames.topName === "ArrayBuffer" || frames.topName === "SharedArrayBuffer")) return "Invalid array buffer length";
     return null;
   }
+  if (name === "SyntaxError") return frames.compile ? askAtSite("syntax", frames, message) : null;
   if (name === "URIError") return frames.native && URI_FUNCTIONS.indexOf(frames.topName) >= 0 ? "URI malformed" : null;
   if (name !== "TypeError") return null;
   return propertyMessage(message, frames) ?? typeErrorMessage(message, frames);
