@@ -7,7 +7,8 @@
  * them) and answers from it: nothing of the program's state crosses, only a position.
  *
  * Request: one string, the fields joined by "\n": kind, file, line, column, "1" when the frame is
- * the cell's top level (else "0"), QuickJS's message.
+ * the cell's top level (else "0"), the caller's file, line and column (empty when the caller is
+ * not in a cell), QuickJS's message.
  * Reply: the message in V8's words, or "" when the source does not show it.
  */
 
@@ -36,20 +37,29 @@ export interface ErrorSiteQuery {
   column: number;
   /** The error's frame is the cell's top-level code (`<eval>`), not a function. */
   topLevel: boolean;
+  /** Where the error's function was called from, when that is in a cell. */
+  caller: { file: string; line: number; column: number } | null;
   message: string;
 }
 
 export function encodeErrorSiteQuery(query: ErrorSiteQuery): string {
-  return [query.kind, query.file, query.line, query.column, query.topLevel ? "1" : "0", query.message].join("\n");
+  const { caller } = query;
+  return [query.kind, query.file, query.line, query.column, query.topLevel ? "1" : "0", caller?.file ?? "", caller?.line ?? "", caller?.column ?? "", query.message].join("\n");
+}
+
+function position(line: string | undefined, column: string | undefined): { line: number; column: number } | null {
+  const lineNumber = Number(line);
+  const columnNumber = Number(column);
+  return Number.isSafeInteger(lineNumber) && Number.isSafeInteger(columnNumber) && lineNumber >= 1 && columnNumber >= 1 ? { line: lineNumber, column: columnNumber } : null;
 }
 
 /** The query, or null if the text is not one (the guest controls it). */
 export function decodeErrorSiteQuery(text: string): ErrorSiteQuery | null {
-  const [kind, file, line, column, topLevel, ...message] = text.split("\n");
+  const [kind, file, line, column, topLevel, callerFile, callerLine, callerColumn, ...message] = text.split("\n");
   if (!(ERROR_SITE_KINDS as readonly string[]).includes(kind ?? "")) return null;
-  const lineNumber = Number(line);
-  const columnNumber = Number(column);
-  if (!file || !Number.isSafeInteger(lineNumber) || !Number.isSafeInteger(columnNumber) || lineNumber < 1 || columnNumber < 1) return null;
-  if (topLevel !== "1" && topLevel !== "0") return null;
-  return { kind: kind as ErrorSiteKind, file, line: lineNumber, column: columnNumber, topLevel: topLevel === "1", message: message.join("\n") };
+  const at = position(line, column);
+  if (!file || !at || (topLevel !== "1" && topLevel !== "0")) return null;
+  const callerAt = callerFile ? position(callerLine, callerColumn) : null;
+  const caller = callerFile && callerAt ? { file: callerFile, ...callerAt } : null;
+  return { kind: kind as ErrorSiteKind, file, ...at, topLevel: topLevel === "1", caller, message: message.join("\n") };
 }

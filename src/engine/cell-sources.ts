@@ -7,7 +7,7 @@
  */
 import { parse, type Program } from "acorn";
 import { decodeErrorSiteQuery } from "../error-bridge-protocol.js";
-import { rewordAtSite } from "./error-sites.js";
+import { rewordAtSite, type CellSource } from "./error-sites.js";
 import { v8SyntaxMessage } from "./syntax-messages.js";
 
 export const MAX_CELL_SOURCES = 64;
@@ -67,13 +67,22 @@ export class CellSources {
     return program;
   }
 
+  /** A cell's code and tree, or null (forgotten, or it does not parse). */
+  #source(file: string): CellSource | null {
+    const code = this.#codes.get(file);
+    const program = code === undefined ? null : this.#program(file, code);
+    return program ? { code: code!, program } : null;
+  }
+
   /** The error bridge's answer to a request (the guest controls it: anything malformed gets ""). */
   describe(request: string): string {
     const query = decodeErrorSiteQuery(request);
-    const code = query ? this.#codes.get(query.file) : undefined;
-    if (!query || code === undefined) return "";
-    if (query.kind === "syntax") return v8SyntaxMessage(code) ?? "";
-    const program = this.#program(query.file, code);
-    return program ? rewordAtSite(program, code, query) : "";
+    if (!query) return "";
+    if (query.kind === "syntax") {
+      const code = this.#codes.get(query.file);
+      return code === undefined ? "" : (v8SyntaxMessage(code) ?? "");
+    }
+    const source = this.#source(query.file);
+    return source ? rewordAtSite(source, query, (file) => this.#source(file)) : "";
   }
 }

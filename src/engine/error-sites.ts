@@ -54,6 +54,8 @@ interface Site {
   pattern?: Pattern;
   /** A spread in a call's arguments (V8 words those differently). */
   inCall?: boolean;
+  /** A destructured parameter: its position in the parameter list. */
+  parameterIndex?: number;
 }
 
 /** The frame's scope: the program for top-level code, else the innermost function at the position. */
@@ -97,7 +99,7 @@ function destructuringSites(node: AnyNode, parent: AnyNode | null): Site[] {
   if (FUNCTION_TYPES.has(node.type) && parent !== null) return [];
   if (FUNCTION_TYPES.has(node.type)) {
     const params = (node as { params: Pattern[] }).params;
-    return params.filter((param) => param.type === "ObjectPattern").map((param) => ({ node: param as AnyNode, subject: null, pattern: param }));
+    return params.flatMap((param, parameterIndex) => (param.type === "ObjectPattern" ? [{ node: param as AnyNode, subject: null, pattern: param, parameterIndex }] : []));
   }
   return [];
 }
@@ -142,11 +144,30 @@ function hasNestedPattern(pattern: ObjectPattern): boolean {
   });
 }
 
-function destructureMessage(program: Program, index: number, topLevel: boolean): string {
-  const site = chooseSite(program, index, topLevel, destructuringSites);
+/**
+ * The value a destructured parameter got, when the caller's call shows it: no argument there
+ * (undefined), or a literal null or undefined.
+ */
+function argumentValue(site: Site, query: ErrorSiteQuery, sourceOf: (file: string) => CellSource | null): "null" | "undefined" | null {
+  const caller = query.caller ? sourceOf(query.caller.file) : null;
+  const index = caller ? indexOfPosition(caller.code, query.caller!.line, query.caller!.column) : null;
+  if (!caller || index === null) return null;
+  const path = pathTo(caller.program, index);
+  const call = [...path].reverse().find((node) => isCallAt(node, index)) ?? tailCallAt(path, index);
+  if (!call || (call.type !== "CallExpression" && call.type !== "NewExpression")) return null;
+  const position = site.parameterIndex ?? -1;
+  const args = call.arguments;
+  if (position < 0 || args.slice(0, position + 1).some((arg) => arg.type === "SpreadElement")) return null;
+  return position >= args.length ? "undefined" : literalNullish(args[position]!);
+}
+
+function destructureMessage(program: Program, index: number, query: ErrorSiteQuery, sourceOf: (file: string) => CellSource | null): string {
+  const site = chooseSite(program, index, query.topLevel, destructuringSites);
   if (!site?.pattern || site.pattern.type !== "ObjectPattern" || hasNestedPattern(site.pattern)) return "";
-  if (!site.subject) return destructuringMessage(site.pattern, null, null);
-  return destructuringMessage(site.pattern, v8CallSite(site.subject), literalNullish(site.subject));
+  if (site.subject) return destructuringMessage(site.pattern, v8CallSite(site.subject), literalNullish(site.subject));
+  // A parameter: V8 names the value itself (`'undefined'`, `'object null'`).
+  const value = argumentValue(site, query, sourceOf);
+  return destructuringMessage(site.pattern, value === null ? null : value === "null" ? "object null" : "undefined", value);
 }
 
 function keyMessage(program: Program, index: number, message: string): string {
@@ -157,6 +178,9 @@ function keyMessage(program: Program, index: number, message: string): string {
     .pop();
   if (!member || member.type !== "MemberExpression") return "";
   const property = member.property as AnyNode;
+  const iteratorKey = property.type === "MemberExpression" && !property.computed && property.object.type === "Identifier" && property.object.name === "Symbol" && staticKey(property.property, false) === "iterator";
+  // V8 reads `x[Symbol.iterator]` of nothing as an iteration.
+  if (iteratorKey && access[1] === "read") return `${access[2] === "null" ? "object null" : "undefined"} is not iterable (cannot read property Symbol(Symbol.iterator))`;
   const folded = foldedNumber(property);
   const literal = property.type === "Literal" && !property.regex && (property.value === null || typeof property.value === "boolean") ? String(property.value) : null;
   const key = staticKey(property, true) ?? (folded === null ? literal : String(folded));
@@ -174,8 +198,14 @@ function assignMessage(program: Program, index: number, message: string): string
   return target?.type === "Identifier" && target.name === name ? "Assignment to constant variable." : "";
 }
 
+export interface CellSource {
+  code: string;
+  program: Program;
+}
+
 /** V8's message for the error the query describes, or "" when the source does not show it. */
-export function rewordAtSite(program: Program, code: string, query: ErrorSiteQuery): string {
+export function rewordAtSite(source: CellSource, query: ErrorSiteQuery, sourceOf: (file: string) => CellSource | null): string {
+  const { code, program } = source;
   const index = indexOfPosition(code, query.line, query.column);
   if (index === null) return "";
   switch (query.kind) {
@@ -184,7 +214,7 @@ export function rewordAtSite(program: Program, code: string, query: ErrorSiteQue
     case "iterable":
       return iterableMessage(program, index, query);
     case "destructure":
-      return destructureMessage(program, index, query.topLevel);
+      return destructureMessage(program, index, query, sourceOf);
     case "key":
       return keyMessage(program, index, query.message);
     case "assign":

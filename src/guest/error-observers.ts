@@ -7,7 +7,7 @@
  *   rejection handler receives the error reworded (node-errors.ts). `await` does not go through
  *   `then`, and a `catch` around it is covered by the transform.
  * - `JSON.parse` / `JSON.stringify`: V8's parse messages and cycle paths (json-messages.ts).
- * - `BigInt(value)`: V8 names the value that could not be converted.
+ * - `BigInt(value)`, `String.prototype.repeat(count)`: V8 names the value it could not take.
  */
 import { objectDefineProperty, objectGetOwnPropertyDescriptor, objectGetPrototypeOf, reflectApply } from "./intrinsics.js";
 import { v8CircularMessage, v8JsonParseMessage } from "./json-messages.js";
@@ -106,8 +106,27 @@ function installBigInt(global: Record<string, unknown>): void {
   objectDefineProperty(global, "BigInt", { value: wrapped, writable: true, enumerable: false, configurable: true });
 }
 
+function installRepeat(): void {
+  const nativeRepeat = String.prototype.repeat;
+  const wrapped = {
+    repeat(this: string, count?: unknown): string {
+      try {
+        return reflectApply(nativeRepeat, this, [count]) as string;
+      } catch (error) {
+        const primitive = typeof count === "number" || typeof count === "string" || typeof count === "boolean";
+        if (primitive && isNativeError(error, [RangeError.prototype]) && objectGetOwnPropertyDescriptor(error as object, "message")?.value === "invalid repeat count") {
+          setMessage(error, `Invalid count value: ${String(Number(count))}`);
+        }
+        throw error;
+      }
+    },
+  };
+  replaceMethod(String.prototype, "repeat", wrapped.repeat);
+}
+
 export function installErrorObservers(global: Record<string, unknown>): void {
   installPromiseHandlers();
   installJson();
   installBigInt(global);
+  installRepeat();
 }

@@ -54,6 +54,8 @@ interface Frames {
   native: boolean;
   /** The top frame, when it is in a cell. */
   user: UserFrame | null;
+  /** The frame below it (the caller), when that is in a cell. */
+  caller: { file: string; line: number; column: number } | null;
   /** The error is the cell's own SyntaxError (its only frame is a position, no function). */
   compile: boolean;
 }
@@ -62,22 +64,29 @@ const FRAME = /^\s*at (.*?) \((.*)\)$/;
 const COMPILE_FRAME = /^\s*at (cell-\d+\.[jt]s:\d+:\d+)$/;
 const CELL_LOCATION = /^(cell-\d+\.[jt]s):(\d+):(\d+)$/;
 
+function cellLocation(line: string | undefined): { file: string; line: number; column: number } | null {
+  const location = line === undefined ? null : match(FRAME, line)?.[2];
+  const cell = location ? match(CELL_LOCATION, location) : null;
+  return cell ? { file: cell[1]!, line: Number(cell[2]), column: Number(cell[3]) } : null;
+}
+
 function topFrame(stack: string): Frames | null {
-  const first = (reflectApply(stringSplit, stack, ["\n"]) as string[])[0] ?? "";
+  const lines = reflectApply(stringSplit, stack, ["\n", 2]) as string[];
+  const first = lines[0] ?? "";
   const frame = match(FRAME, first);
   const compiled = frame ? null : match(COMPILE_FRAME, first);
   if (!frame && !compiled) return null;
   const [, topName = "", location = ""] = frame ?? ["", "", compiled![1]];
   const cell = match(CELL_LOCATION, location);
   const user = cell ? { file: cell[1]!, line: Number(cell[2]), column: Number(cell[3]), topLevel: topName === "<eval>" || compiled !== null } : null;
-  return { topName, native: location === "native", user, compile: compiled !== null };
+  return { topName, native: location === "native", user, caller: cellLocation(lines[1]), compile: compiled !== null };
 }
 
 /** The engine's answer for a site, or null (no bridge, no source, nothing there). */
 function askAtSite(kind: ErrorSiteKind, frames: Frames, message: string): string | null {
   const user = frames.user;
   if (!user || !hostErrors) return null;
-  const request = encodeErrorSiteQuery({ kind, file: user.file, line: user.line, column: user.column, topLevel: user.topLevel, message: message.slice(0, 1000) });
+  const request = encodeErrorSiteQuery({ kind, file: user.file, line: user.line, column: user.column, topLevel: user.topLevel, caller: frames.caller, message: message.slice(0, 1000) });
   // A cell's syntax error is asked once (and a retried cell keeps its file name): not kept.
   let answer = kind === "syntax" ? undefined : (reflectApply(mapGet, answers, [request]) as string | undefined);
   if (answer === undefined) {
@@ -101,6 +110,7 @@ const URI_FUNCTIONS = ["decodeURI", "decodeURIComponent", "encodeURI", "encodeUR
 /** A wording that depends only on the message and the frame it was thrown in. */
 const PLAIN = new Map([
   ["invalid array length", "Invalid array length"],
+  ["invalid string length", "Invalid string length"],
   ["bigint argument with unary +", "Cannot convert a BigInt value to a number"],
   ["BigInt division by zero", "Division by zero"],
   ["cannot convert symbol to string", "Cannot convert a Symbol value to a string"],
