@@ -188,14 +188,19 @@ function keyMessage(program: Program, index: number, message: string): string {
   return access[1] === "read" ? `Cannot read properties of ${access[2]} (reading '${key}')` : `Cannot set properties of ${access[2]} (setting '${key}')`;
 }
 
+/** `'x' is read-only` of a constant (not of a frozen object's property), `object is not extensible` of `o.b = 1`. */
 function assignMessage(program: Program, index: number, message: string): string {
-  const name = /^'(.*)' is read-only$/.exec(message)?.[1];
   const assignment = pathTo(program, index)
     .filter((node) => node.type === "AssignmentExpression" || node.type === "UpdateExpression")
     .pop();
-  if (!name || !assignment) return "";
-  const target = assignment.type === "AssignmentExpression" ? assignment.left : assignment.type === "UpdateExpression" ? assignment.argument : null;
-  return target?.type === "Identifier" && target.name === name ? "Assignment to constant variable." : "";
+  const target = assignment?.type === "AssignmentExpression" ? assignment.left : assignment?.type === "UpdateExpression" ? assignment.argument : null;
+  if (!target) return "";
+  if (message === "object is not extensible") {
+    const key = target.type === "MemberExpression" && target.property.type !== "PrivateIdentifier" ? staticKey(target.property, target.computed) : null;
+    return key === null ? "" : `Cannot add property ${key}, object is not extensible`;
+  }
+  const name = /^'(.*)' is read-only$/.exec(message)?.[1];
+  return target.type === "Identifier" && target.name === name ? "Assignment to constant variable." : "";
 }
 
 export interface CellSource {

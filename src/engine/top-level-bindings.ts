@@ -15,7 +15,7 @@
  */
 import type { Node, Pattern, Program } from "acorn";
 import { CELL_GLOBALS } from "../guest/cell-global-names.js";
-import { patternGuard } from "./pattern-guards.js";
+import { patternAssignmentEdits, patternGuard } from "./pattern-guards.js";
 import { type Edit, newlinesIn } from "./source-edits.js";
 
 interface PatternNode extends Node {
@@ -175,17 +175,20 @@ function lexicalNames(program: Program): string[] {
   return names;
 }
 
-/** `__quickbox_tdz__([names]);` before the first statement (after a "use strict" prologue). */
+/**
+ * `{let __quickbox_sink0 = __quickbox_tdz__([names]); }` before the first statement (after a
+ * directive prologue): a declaration, so the cell's completion value stays as it was.
+ */
 function deadZoneEdit(program: Program): Edit | null {
   const names = lexicalNames(program);
   const first = (program.body as (DeclarationNode & { directive?: string })[]).find((statement) => statement.directive === undefined);
   if (!names.length || !first) return null;
-  return { at: first.start, removeChars: 0, insert: `${CELL_GLOBALS.deadZones}(${JSON.stringify(names)}); ` };
+  return { at: first.start, removeChars: 0, insert: `{let ${CELL_GLOBALS.sink}0 = ${CELL_GLOBALS.deadZones}(${JSON.stringify(names)}); } ` };
 }
 
 export function topLevelBindingEdits(program: Program, code: string): Edit[] {
   const deadZones = deadZoneEdit(program);
-  const edits: Edit[] = deadZones ? [deadZones] : [];
+  const edits: Edit[] = [...(deadZones ? [deadZones] : []), ...patternAssignmentEdits(program)];
   for (const statement of program.body as DeclarationNode[]) {
     if (statement.type === "ImportDeclaration") edits.push(importEdit(statement, code));
     else if (statement.type === "VariableDeclaration") declarationEdits(statement, code, edits);

@@ -32,12 +32,13 @@ const MAX_DEPTH = 200;
 
 type Printable = AnyNode | Expression | Super | PrivateIdentifier | SpreadElement;
 
-/** The number a node is once V8's parser has folded it, or null. */
-export function foldedNumber(node: Node): number | null {
+/** The number a node is once V8's parser has folded it, or null (also past MAX_DEPTH levels). */
+export function foldedNumber(node: Node, depth = 0): number | null {
   const expression = node as AnyNode;
   if (expression.type === "Literal") return typeof expression.value === "number" ? expression.value : null;
+  if (depth > MAX_DEPTH) return null;
   if (expression.type === "UnaryExpression") {
-    const value = foldedNumber(expression.argument);
+    const value = foldedNumber(expression.argument, depth + 1);
     if (value === null) return null;
     if (expression.operator === "-") return -value;
     if (expression.operator === "+") return value;
@@ -46,8 +47,8 @@ export function foldedNumber(node: Node): number | null {
   }
   if (expression.type === "BinaryExpression") {
     const fold = FOLDED_BINARY[expression.operator];
-    const left = fold ? foldedNumber(expression.left) : null;
-    const right = left === null ? null : foldedNumber(expression.right);
+    const left = fold ? foldedNumber(expression.left, depth + 1) : null;
+    const right = left === null ? null : foldedNumber(expression.right, depth + 1);
     return right === null ? null : fold!(left!, right);
   }
   return null;

@@ -162,7 +162,7 @@ function typeErrorMessage(message: string, frames: Frames): string | null {
   }
   const privateField = match(/^private class field '(#[^']*)' does not exist$/, message);
   if (privateField) return `Cannot read private member ${privateField[1]} from an object whose class did not declare it`;
-  if (match(/^'.*' is read-only$/, message)) return frames.user ? askAtSite("assign", frames, message) : null;
+  if (match(/^'.*' is read-only$/, message) || message === "object is not extensible") return frames.user ? askAtSite("assign", frames, message) : null;
   return null;
 }
 

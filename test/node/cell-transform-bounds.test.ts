@@ -47,9 +47,11 @@ describe("transformCell bounds", () => {
     let started = performance.now();
     const cell = await transformCell(lines(MAX_DECLARATIONS));
     expect(performance.now() - started).toBeLessThan(1000);
-    expect(cell.code.startsWith('var a0 = __quickbox_let__("a0", { "a0": 0 }["a0"]);')).toBe(true);
+    // First the names' temporal dead zone, then each declaration in its own block.
+    expect(cell.code.startsWith('{let __quickbox_sink0 = __quickbox_tdz__(["a0","a1",')).toBe(true);
+    expect(cell.code).toContain('{let __quickbox_sink0 = __quickbox_bind__("a0", { "a0": 0 }["a0"]); }');
     const last = MAX_DECLARATIONS - 1;
-    expect(cell.code.endsWith(`var a${last} = __quickbox_let__("a${last}", { "a${last}": ${last} }["a${last}"]);`)).toBe(true);
+    expect(cell.code.endsWith(`{let __quickbox_sink0 = __quickbox_bind__("a${last}", { "a${last}": ${last} }["a${last}"]); }`)).toBe(true);
     started = performance.now();
     const refused = await transformCell(lines(30_000)); // took seconds of acorn's quadratic scope checks
     expect(performance.now() - started).toBeLessThan(100);
@@ -62,11 +64,13 @@ describe("transformCell bounds", () => {
     const cell = await transformCell(code);
     // Linear takes about 0.3 s unloaded; applying edits one by one (quadratic) took tens of seconds.
     expect(performance.now() - started).toBeLessThan(5000);
-    expect(cell.code.split("var C").length - 1).toBe(2000);
+    expect(cell.code.split('__quickbox_bind__("C').length - 1).toBe(2000);
   });
 
   it("adjacent classes on one line are rewritten into valid code", async () => {
     const cell = await transformCell("class A{}class B{}");
-    expect(cell.code).toBe('var A = __quickbox_let__("A", class A{});var B = __quickbox_let__("B", class B{});');
+    expect(cell.code).toBe(
+      '{let __quickbox_sink0 = __quickbox_tdz__(["A","B"]); } {let __quickbox_sink0 = __quickbox_bind__("A", class A{}); }{let __quickbox_sink0 = __quickbox_bind__("B", class B{}); }',
+    );
   });
 });
