@@ -34,6 +34,7 @@ const MESSAGES: [RegExp, string][] = [
   [/^Deleting local variable in strict mode$/, "Delete of an unqualified identifier in strict mode."],
   [/^Complex binding patterns require an initialization value$/, "Missing initializer in destructuring declaration"],
   [/^Identifier '.*' has already been declared$/, ""],
+  [/^Missing catch or finally clause$/, "Missing catch or finally after try"],
 ];
 
 /** The parser's state when it raised: what V8 names the unexpected token by. */
@@ -45,7 +46,13 @@ interface RaisedState {
   lastTokStart: number;
   lastTokEnd: number;
   strict: boolean;
+  /** Where the last `const` declaration's name ended (-1 after any other), and whether it was a pattern. */
   constIdEnd: number;
+  constPattern: boolean;
+  /** `await` is an operator here (an async function, the top level). */
+  canAwait: boolean;
+  /** The innermost context is a template's `${…}`. */
+  inTemplateExpression: boolean;
 }
 
 interface ParserInternals {
@@ -56,6 +63,8 @@ interface ParserInternals {
   lastTokStart: number;
   lastTokEnd: number;
   strict: boolean;
+  readonly canAwait: boolean;
+  curContext(): { token: string } | undefined;
   eat(type: TokenType): boolean;
   afterTrailingComma(close: TokenType, notNext?: boolean): boolean;
   parseSpread(refDestructuringErrors: unknown): unknown;
@@ -73,6 +82,7 @@ const V8Parser = Parser.extend((Base) => {
   const BaseClass = Base as unknown as new (options: Options, input: string) => ParserInternals;
   class V8Checks extends BaseClass {
     constIdEnd = -1;
+    constPattern = false;
 
     override raise(pos: number, message: string): never {
       const error = Object.assign(new SyntaxError(message), { pos, state: this.#state() });
@@ -84,12 +94,25 @@ const V8Parser = Parser.extend((Base) => {
     }
 
     #state(): RaisedState {
-      return { type: this.type, value: this.value, start: this.start, end: this.end, lastTokStart: this.lastTokStart, lastTokEnd: this.lastTokEnd, strict: this.strict, constIdEnd: this.constIdEnd };
+      return {
+        type: this.type,
+        value: this.value,
+        start: this.start,
+        end: this.end,
+        lastTokStart: this.lastTokStart,
+        lastTokEnd: this.lastTokEnd,
+        strict: this.strict,
+        constIdEnd: this.constIdEnd,
+        constPattern: this.constPattern,
+        canAwait: this.canAwait,
+        inTemplateExpression: this.curContext()?.token === "${",
+      };
     }
 
     override parseVarId(decl: unknown, kind: string): unknown {
       const result = super.parseVarId(decl, kind);
       this.constIdEnd = kind === "const" ? this.lastTokEnd : -1;
+      this.constPattern = (decl as { id?: { type?: string } }).id?.type !== "Identifier";
       return result;
     }
 
@@ -139,6 +162,24 @@ function invalidTarget(code: string, state: RaisedState, pos: number): string {
   return "Invalid left-hand side in assignment";
 }
 
+/** acorn's "Unexpected token" as V8 words it, with V8's own checks at that point. */
+function unexpectedMessage(code: string, state: RaisedState, pos: number): string {
+  const previous = code.slice(state.lastTokStart, state.lastTokEnd);
+  if (previous === "await" && !state.canAwait && state.lastTokEnd <= pos) return AWAIT_OUTSIDE_ASYNC;
+  if (state.constIdEnd === state.lastTokEnd && pos === state.start && state.type !== tokTypes.eq) {
+    return state.constPattern ? "Missing initializer in destructuring declaration" : MISSING_CONST_INITIALIZER;
+  }
+  // acorn reads `?.` at the very end as `?` and `.`: V8 reads an optional chain, then the end.
+  if (/\?\.\s*$/.test(code) && pos >= code.trimEnd().length - 1) return "Unexpected end of input";
+  const atEnd = pos >= code.length || state.type === tokTypes.eof;
+  if (atEnd && state.inTemplateExpression && previous !== "${") return "Missing } in template expression";
+  // `async f` is an arrow's start to acorn, an identifier too many to V8.
+  const afterAsync = /(?:^|[^\w$.])async[ \t]+$/.test(code.slice(Math.max(0, state.lastTokStart - 40), state.lastTokStart));
+  if (atEnd && afterAsync && /^[A-Za-z_$][\w$]*$/.test(previous) && !KEYWORDS.has(previous)) return `Unexpected identifier '${previous}'`;
+  if (previous === "function" && code[pos] === "(") return "Function statements require a function name";
+  return unexpectedToken(code, state, pos);
+}
+
 /** V8's message for the cell's first syntax error, or null if acorn parses it (or fails in a way V8 would not name). */
 export function v8SyntaxMessage(code: string): string | null {
   try {
@@ -153,10 +194,9 @@ export function v8SyntaxMessage(code: string): string | null {
     if (reserved) return STRICT_RESERVED.has(reserved[1]!) ? "Unexpected strict mode reserved word" : "Unexpected reserved word";
     const keyword = /^Unexpected keyword '(.*)'$/.exec(message);
     if (keyword) return `Unexpected token '${keyword[1]}'`;
-    if (message === "Unexpected token") {
-      if (code.slice(state.lastTokStart, state.lastTokEnd) === "await" && state.lastTokEnd <= pos) return AWAIT_OUTSIDE_ASYNC;
-      if (state.constIdEnd === state.lastTokEnd && pos === state.start && state.type !== tokTypes.eq) return MISSING_CONST_INITIALIZER;
-      return unexpectedToken(code, state, pos);
+    if (message === "Unexpected token") return unexpectedMessage(code, state, pos);
+    if (/^'import' and 'export' may appear only/.test(message)) {
+      return code.startsWith("import", pos) ? "Cannot use import statement outside a module" : "Unexpected token 'export'";
     }
     if (message === "Invalid number" && state.strict && /^0\d/.test(code.slice(pos))) {
       return /^0[0-7]+(?![\d.])/.test(code.slice(pos)) ? "Octal literals are not allowed in strict mode." : "Decimals with leading zeros are not allowed in strict mode.";

@@ -12,6 +12,7 @@
 import { objectDefineProperty, objectGetOwnPropertyDescriptor, objectGetPrototypeOf, reflectApply } from "./intrinsics.js";
 import { v8CircularMessage, v8JsonParseMessage } from "./json-messages.js";
 import { rewordError } from "./node-errors.js";
+import { isProxy } from "./proxy-registry.js";
 
 function setMessage(error: unknown, message: string): void {
   const descriptor = objectGetOwnPropertyDescriptor(error as object, "message");
@@ -69,7 +70,7 @@ function installJson(): void {
         return reflectApply(nativeStringify, JSON, [value, replacer, space]);
       } catch (error) {
         if (isNativeError(error, [TypeError.prototype]) && objectGetOwnPropertyDescriptor(error as object, "message")?.value === "circular reference") {
-          setMessage(error, v8CircularMessage(value, replacer));
+          setMessage(error, v8CircularMessage(value, replacer, isProxy));
         }
         throw error;
       }

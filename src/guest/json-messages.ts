@@ -6,8 +6,17 @@
  *   after property value in JSON at position 9`, `Unexpected end of JSON input`;
  * - JSON.stringify: the path around the cycle, as V8's CircularStructureMessageBuilder writes it.
  */
-import { isArray, objectGetOwnPropertyDescriptor, objectGetPrototypeOf, reflectApply } from "./intrinsics.js";
-import { isProxy } from "./proxy-registry.js";
+
+// Captured before any user code runs (the prelude's intrinsics.ts, not imported: this module is
+// also loaded by the host's tests, where that module's `then` export would make it a thenable).
+const isArray = Array.isArray;
+const objectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+const objectGetPrototypeOf = Object.getPrototypeOf;
+const reflectApply = Reflect.apply;
+const arrayJoin = Array.prototype.join;
+
+/** Objects the cycle search must not look into (the guest's proxies: their traps would run). */
+export type IsOpaque = (value: object) => boolean;
 
 /** Thrown inside the scanner: the message of the first error. */
 class JsonFailure {
@@ -71,11 +80,11 @@ class JsonScanner {
       if (char === "\\") {
         this.#at++;
         const escaped = text[this.#at];
-        if (escaped === undefined) this.#fail("Unterminated string");
+        if (escaped === undefined) throw new JsonFailure("Unexpected end of JSON input");
         if (escaped === "u") {
           for (let i = 0; i < 4; i++) {
             this.#at++;
-            if (!isHexDigit(text[this.#at])) this.#fail(this.#at >= text.length ? "Unterminated string" : "Bad Unicode escape");
+            if (!isHexDigit(text[this.#at])) this.#fail("Bad Unicode escape");
           }
         } else if (!'"\\/bfnrt'.includes(escaped)) {
           if (escaped.charCodeAt(0) > 0xff) this.#unexpected();
@@ -120,11 +129,14 @@ class JsonScanner {
     this.#at++;
   }
 
-  /** A property name after `{` or `,`: the string, the colon. */
-  #propertyName(expected: string): void {
-    if (this.#skipWhitespace() !== '"') this.#fail(expected);
+  /** A property name after `{` or `,`: the string, the colon (V8 names the colon after the first name only). */
+  #propertyName(first: boolean): void {
+    if (this.#skipWhitespace() !== '"') this.#fail(first ? "Expected property name or '}'" : "Expected double-quoted property name");
     this.#string();
-    if (this.#skipWhitespace() !== ":") this.#fail("Expected ':' after property name");
+    if (this.#skipWhitespace() !== ":") {
+      if (first) this.#fail("Expected ':' after property name");
+      this.#unexpected();
+    }
     this.#at++;
   }
 
@@ -144,7 +156,7 @@ class JsonScanner {
         const close = char === "{" ? "}" : "]";
         if (this.#skipWhitespace() !== close) {
           open.push(char);
-          if (char === "{") this.#propertyName("Expected property name or '}'");
+          if (char === "{") this.#propertyName(true);
           continue;
         }
         this.#at++;
@@ -159,7 +171,7 @@ class JsonScanner {
         }
         if (next === ",") {
           this.#at++;
-          if (container === "{") this.#propertyName("Expected double-quoted property name");
+          if (container === "{") this.#propertyName(false);
           break;
         }
         if (next !== (container === "{" ? "}" : "]")) {
@@ -186,9 +198,9 @@ export function v8JsonParseMessage(text: string): string | null {
 type Key = string | number;
 
 /** The constructor name V8 prints (read without calling getters), or "Object". */
-function constructorName(object: object): string {
+function constructorName(object: object, isOpaque: IsOpaque): string {
   for (let current: object | null = object; current !== null; current = objectGetPrototypeOf(current) as object | null) {
-    if (isProxy(current)) return "Object";
+    if (isOpaque(current)) return "Object";
     const constructor = objectGetOwnPropertyDescriptor(current, "constructor")?.value as unknown;
     if (constructor === undefined) continue;
     const name = typeof constructor === "function" ? objectGetOwnPropertyDescriptor(constructor, "name")?.value : undefined;
@@ -203,10 +215,10 @@ function keyText(key: Key): string {
 }
 
 /** The first cycle JSON.stringify would meet, as [path from the root, the key that closes it]. */
-function findCycle(root: unknown, propertyList: string[] | null): { path: { key: Key; object: object }[]; start: number; closingKey: Key } | null {
+function findCycle(root: unknown, propertyList: string[] | null, isOpaque: IsOpaque): { path: { key: Key; object: object }[]; start: number; closingKey: Key } | null {
   const path: { key: Key; object: object }[] = [];
   const visit = (key: Key, value: unknown): { start: number; closingKey: Key } | null => {
-    if (typeof value !== "object" || value === null || isProxy(value)) return null;
+    if (typeof value !== "object" || value === null || isOpaque(value)) return null;
     const toJSON = objectGetOwnPropertyDescriptor(value, "toJSON") ?? objectGetOwnPropertyDescriptor(objectGetPrototypeOf(value) ?? {}, "toJSON");
     // toJSON is not called again here (it may have effects); what it returns is not followed.
     if (toJSON && typeof toJSON.value === "function") return null;
@@ -226,25 +238,25 @@ function findCycle(root: unknown, propertyList: string[] | null): { path: { key:
 }
 
 /** V8's message for a cycle JSON.stringify met in `value` (the first line alone if it cannot be traced). */
-export function v8CircularMessage(value: unknown, replacer: unknown): string {
+export function v8CircularMessage(value: unknown, replacer: unknown, isOpaque: IsOpaque = () => false): string {
   const header = "Converting circular structure to JSON";
   if (typeof replacer === "function") return header;
   const propertyList = isArray(replacer) ? (replacer as unknown[]).filter((key) => typeof key === "string" || typeof key === "number").map(String) : null;
   let cycle: ReturnType<typeof findCycle> = null;
   try {
-    cycle = findCycle(value, propertyList);
+    cycle = findCycle(value, propertyList, isOpaque);
   } catch {
     // too deep to trace here: the first line still says what happened
   }
   if (!cycle) return header;
   const { path, start, closingKey } = cycle;
-  const lines = [header, `    --> starting at object with constructor '${constructorName(path[start]!.object)}'`];
-  const line = (entry: { key: Key; object: object }) => `    |     ${keyText(entry.key)} -> object with constructor '${constructorName(entry.object)}'`;
+  const lines = [header, `    --> starting at object with constructor '${constructorName(path[start]!.object, isOpaque)}'`];
+  const line = (entry: { key: Key; object: object }) => `    |     ${keyText(entry.key)} -> object with constructor '${constructorName(entry.object, isOpaque)}'`;
   let index = start + 1;
   const prefixEnd = Math.min(path.length, index + 2);
   for (; index < prefixEnd; index++) lines.push(line(path[index]!));
   if (path.length > index + 1) lines.push("    |     ...");
   for (index = Math.max(index, path.length - 1); index < path.length; index++) lines.push(line(path[index]!));
   lines.push(`    --- ${keyText(closingKey)} closes the circle`);
-  return reflectApply(Array.prototype.join, lines, ["\n"]) as string;
+  return reflectApply(arrayJoin, lines, ["\n"]) as string;
 }
