@@ -9,8 +9,8 @@
  *   __quickbox_let__([names], v)` (an arrow's parameters could not hold the `await`);
  * - `import x, { a as b } from "m"` → `var { default: x, a: b } = await import("m");`.
  * Values pass through `{ "x": v }["x"]`, so anonymous functions and classes keep the name `x`.
- * The cell starts with `__quickbox_tdz__([names])`: until its declaration runs, each let/const/class
- * name throws as a temporal dead zone does (guest/temporal-dead-zone.ts).
+ * A cell that uses a let/const/class name before its declaration starts with `__quickbox_tdz__([names])`:
+ * until its declaration runs, the name throws as a temporal dead zone does (guest/temporal-dead-zone.ts).
  * Every rewrite keeps the code after it on its line, so error positions refer to the user's code.
  */
 import type { Node, Pattern, Program } from "acorn";
@@ -164,30 +164,67 @@ function declarationEdits(statement: DeclarationNode, code: string, edits: Edit[
   }
 }
 
-/** The cell's top-level `let`, `const` and `class` names: in their temporal dead zone until declared. */
-function lexicalNames(program: Program): string[] {
-  const names: string[] = [];
+interface LexicalDeclaration {
+  names: string[];
+  /** The declared names' own range (the pattern, the class name): a name there is not a use. */
+  bindingStart: number;
+  bindingEnd: number;
+  /** Where the declaration ends: a use before it is in the dead zone. */
+  end: number;
+}
+
+/** The cell's top-level `let`, `const` and `class` declarations. */
+function lexicalDeclarations(program: Program): LexicalDeclaration[] {
+  const declarations: LexicalDeclaration[] = [];
   for (const statement of program.body as DeclarationNode[]) {
     if (statement.type === "VariableDeclaration" && (statement.kind === "let" || statement.kind === "const")) {
-      for (const declarator of statement.declarations ?? []) names.push(...patternNames(declarator.id));
-    } else if (statement.type === "ClassDeclaration" && statement.id) names.push(statement.id.name);
+      for (const { id } of statement.declarations ?? []) declarations.push({ names: patternNames(id), bindingStart: id.start, bindingEnd: id.end, end: statement.end });
+    } else if (statement.type === "ClassDeclaration" && statement.id) {
+      const id = statement.id as unknown as Node;
+      declarations.push({ names: [statement.id.name], bindingStart: id.start, bindingEnd: id.end, end: statement.end });
+    }
   }
-  return names;
+  return declarations;
+}
+
+const WORD = /[A-Za-z_$][\w$]*/g;
+
+/**
+ * The names the cell may use before their declaration: the word appears earlier in the text, or
+ * in the declaration's own initializer. Most cells use none, and then pay nothing; a word in a
+ * string or a property name only costs a dead zone that is never hit. One pass over the text.
+ */
+function namesUsedEarly(code: string, declarations: LexicalDeclaration[]): string[] {
+  const byName = new Map<string, LexicalDeclaration>();
+  let lastEnd = 0;
+  for (const declaration of declarations) {
+    for (const name of declaration.names) byName.set(name, declaration);
+    lastEnd = Math.max(lastEnd, declaration.end);
+  }
+  const early = new Set<string>();
+  WORD.lastIndex = 0;
+  for (let word = WORD.exec(code); word && word.index < lastEnd; word = WORD.exec(code)) {
+    const declaration = byName.get(word[0]);
+    if (!declaration || early.has(word[0])) continue;
+    const at = word.index;
+    if (at < declaration.bindingStart || (at >= declaration.bindingEnd && at < declaration.end)) early.add(word[0]);
+  }
+  return [...early];
 }
 
 /**
  * `{let __quickbox_sink0 = __quickbox_tdz__([names]); }` before the first statement (after a
  * directive prologue): a declaration, so the cell's completion value stays as it was.
  */
-function deadZoneEdit(program: Program): Edit | null {
-  const names = lexicalNames(program);
+function deadZoneEdit(program: Program, code: string): Edit | null {
+  const names = namesUsedEarly(code, lexicalDeclarations(program));
   const first = (program.body as (DeclarationNode & { directive?: string })[]).find((statement) => statement.directive === undefined);
   if (!names.length || !first) return null;
   return { at: first.start, removeChars: 0, insert: `{let ${CELL_GLOBALS.sink}0 = ${CELL_GLOBALS.deadZones}(${JSON.stringify(names)}); } ` };
 }
 
 export function topLevelBindingEdits(program: Program, code: string): Edit[] {
-  const deadZones = deadZoneEdit(program);
+  const deadZones = deadZoneEdit(program, code);
   const edits: Edit[] = [...(deadZones ? [deadZones] : []), ...patternAssignmentEdits(program)];
   for (const statement of program.body as DeclarationNode[]) {
     if (statement.type === "ImportDeclaration") edits.push(importEdit(statement, code));

@@ -37,22 +37,22 @@ function isHexDigit(char: string | undefined): boolean {
 }
 
 class JsonScanner {
-  #at = 0;
+  private at = 0;
 
   constructor(readonly text: string) {}
 
-  #fail(message: string, where = "in JSON"): never {
-    throw new JsonFailure(`${message} ${where} at position ${this.#at}`);
+  private fail(message: string, where = "in JSON"): never {
+    throw new JsonFailure(`${message} ${where} at position ${this.at}`);
   }
 
   /** V8's default wording for an unexpected character at the cursor (or the end). */
-  #unexpected(): never {
+  private unexpected(): never {
     const { text } = this;
-    const at = this.#at;
+    const at = this.at;
     const char = text[at];
     if (char === undefined) throw new JsonFailure("Unexpected end of JSON input");
-    if (char === "-" || isDigit(char)) this.#fail("Unexpected number");
-    if (char === '"') this.#fail("Unexpected string");
+    if (char === "-" || isDigit(char)) this.fail("Unexpected number");
+    if (char === '"') this.fail("Unexpected string");
     if (SPECIAL_INPUTS.indexOf(text) >= 0) throw new JsonFailure(`"${text}" is not valid JSON`);
     const head = `Unexpected token '${char}', `;
     if (text.length <= 2 * CONTEXT_CHARS) throw new JsonFailure(`${head}"${text}" is not valid JSON`);
@@ -61,83 +61,83 @@ class JsonScanner {
     throw new JsonFailure(`${head}..."${text.slice(at - CONTEXT_CHARS)}" is not valid JSON`);
   }
 
-  #skipWhitespace(): string | undefined {
+  private skipWhitespace(): string | undefined {
     const { text } = this;
-    while (this.#at < text.length && " \t\n\r".includes(text[this.#at]!)) this.#at++;
-    return text[this.#at];
+    while (this.at < text.length && " \t\n\r".includes(text[this.at]!)) this.at++;
+    return text[this.at];
   }
 
-  #string(): void {
+  private string(): void {
     const { text } = this;
-    this.#at++;
+    this.at++;
     for (;;) {
-      const char = text[this.#at];
-      if (char === undefined) this.#fail("Unterminated string");
+      const char = text[this.at];
+      if (char === undefined) this.fail("Unterminated string");
       if (char === '"') {
-        this.#at++;
+        this.at++;
         return;
       }
       if (char === "\\") {
-        this.#at++;
-        const escaped = text[this.#at];
+        this.at++;
+        const escaped = text[this.at];
         if (escaped === undefined) throw new JsonFailure("Unexpected end of JSON input");
         if (escaped === "u") {
           for (let i = 0; i < 4; i++) {
-            this.#at++;
-            if (!isHexDigit(text[this.#at])) this.#fail("Bad Unicode escape");
+            this.at++;
+            if (!isHexDigit(text[this.at])) this.fail("Bad Unicode escape");
           }
         } else if (!'"\\/bfnrt'.includes(escaped)) {
-          if (escaped.charCodeAt(0) > 0xff) this.#unexpected();
-          this.#fail("Bad escaped character");
+          if (escaped.charCodeAt(0) > 0xff) this.unexpected();
+          this.fail("Bad escaped character");
         }
       } else if (char < " ") {
-        this.#fail("Bad control character in string literal");
+        this.fail("Bad control character in string literal");
       }
-      this.#at++;
+      this.at++;
     }
   }
 
-  #number(): void {
+  private number(): void {
     const { text } = this;
-    if (text[this.#at] === "-") this.#at++;
-    if (text[this.#at] === "0") {
-      this.#at++;
-      if (isDigit(text[this.#at])) this.#unexpected();
+    if (text[this.at] === "-") this.at++;
+    if (text[this.at] === "0") {
+      this.at++;
+      if (isDigit(text[this.at])) this.unexpected();
     } else {
-      if (!isDigit(text[this.#at])) this.#fail("No number after minus sign");
-      while (isDigit(text[this.#at])) this.#at++;
+      if (!isDigit(text[this.at])) this.fail("No number after minus sign");
+      while (isDigit(text[this.at])) this.at++;
     }
-    if (text[this.#at] === ".") {
-      this.#at++;
-      if (!isDigit(text[this.#at])) this.#fail("Unterminated fractional number");
-      while (isDigit(text[this.#at])) this.#at++;
+    if (text[this.at] === ".") {
+      this.at++;
+      if (!isDigit(text[this.at])) this.fail("Unterminated fractional number");
+      while (isDigit(text[this.at])) this.at++;
     }
-    if (text[this.#at] === "e" || text[this.#at] === "E") {
-      this.#at++;
-      if (text[this.#at] === "-" || text[this.#at] === "+") this.#at++;
-      if (!isDigit(text[this.#at])) this.#fail("Exponent part is missing a number");
-      while (isDigit(text[this.#at])) this.#at++;
+    if (text[this.at] === "e" || text[this.at] === "E") {
+      this.at++;
+      if (text[this.at] === "-" || text[this.at] === "+") this.at++;
+      if (!isDigit(text[this.at])) this.fail("Exponent part is missing a number");
+      while (isDigit(text[this.at])) this.at++;
     }
   }
 
-  #literal(word: string): void {
+  private literal(word: string): void {
     for (let i = 1; i < word.length; i++) {
-      this.#at++;
-      if (this.#at >= this.text.length) throw new JsonFailure("Unexpected end of JSON input");
-      if (this.text[this.#at] !== word[i]) this.#unexpected();
+      this.at++;
+      if (this.at >= this.text.length) throw new JsonFailure("Unexpected end of JSON input");
+      if (this.text[this.at] !== word[i]) this.unexpected();
     }
-    this.#at++;
+    this.at++;
   }
 
   /** A property name after `{` or `,`: the string, the colon (V8 names the colon after the first name only). */
-  #propertyName(first: boolean): void {
-    if (this.#skipWhitespace() !== '"') this.#fail(first ? "Expected property name or '}'" : "Expected double-quoted property name");
-    this.#string();
-    if (this.#skipWhitespace() !== ":") {
-      if (first) this.#fail("Expected ':' after property name");
-      this.#unexpected();
+  private propertyName(first: boolean): void {
+    if (this.skipWhitespace() !== '"') this.fail(first ? "Expected property name or '}'" : "Expected double-quoted property name");
+    this.string();
+    if (this.skipWhitespace() !== ":") {
+      if (first) this.fail("Expected ':' after property name");
+      this.unexpected();
     }
-    this.#at++;
+    this.at++;
   }
 
   /** Scans the whole text; iterative, since a hostile text may nest deeper than any stack. */
@@ -145,39 +145,39 @@ class JsonScanner {
     const open: ("{" | "[")[] = [];
     for (;;) {
       // A value.
-      const char = this.#skipWhitespace();
-      if (char === '"') this.#string();
-      else if (char === "-" || isDigit(char)) this.#number();
-      else if (char === "t") this.#literal("true");
-      else if (char === "f") this.#literal("false");
-      else if (char === "n") this.#literal("null");
+      const char = this.skipWhitespace();
+      if (char === '"') this.string();
+      else if (char === "-" || isDigit(char)) this.number();
+      else if (char === "t") this.literal("true");
+      else if (char === "f") this.literal("false");
+      else if (char === "n") this.literal("null");
       else if (char === "{" || char === "[") {
-        this.#at++;
+        this.at++;
         const close = char === "{" ? "}" : "]";
-        if (this.#skipWhitespace() !== close) {
+        if (this.skipWhitespace() !== close) {
           open.push(char);
-          if (char === "{") this.#propertyName(true);
+          if (char === "{") this.propertyName(true);
           continue;
         }
-        this.#at++;
-      } else this.#unexpected();
+        this.at++;
+      } else this.unexpected();
       // What follows a value: `,` and the next one, or the end of its object or array.
       for (;;) {
         const container = open[open.length - 1];
-        const next = this.#skipWhitespace();
+        const next = this.skipWhitespace();
         if (container === undefined) {
-          if (next !== undefined) this.#fail("Unexpected non-whitespace character", "after JSON");
+          if (next !== undefined) this.fail("Unexpected non-whitespace character", "after JSON");
           return;
         }
         if (next === ",") {
-          this.#at++;
-          if (container === "{") this.#propertyName(false);
+          this.at++;
+          if (container === "{") this.propertyName(false);
           break;
         }
         if (next !== (container === "{" ? "}" : "]")) {
-          this.#fail(container === "{" ? "Expected ',' or '}' after property value" : "Expected ',' or ']' after array element");
+          this.fail(container === "{" ? "Expected ',' or '}' after property value" : "Expected ',' or ']' after array element");
         }
-        this.#at++;
+        this.at++;
         open.pop();
       }
     }

@@ -10,7 +10,8 @@
  * the iterated expression) are asked of the engine through the error bridge.
  */
 import { ERROR_BRIDGE_GLOBAL, ERROR_MAX_REQUEST_BYTES, encodeErrorSiteQuery, type ErrorSiteKind } from "../error-bridge-protocol.js";
-import { objectDefineProperty, objectGetOwnPropertyDescriptor, objectGetPrototypeOf, reflectApply } from "./intrinsics.js";
+import { objectGetOwnPropertyDescriptor, objectGetPrototypeOf, reflectApply } from "./intrinsics.js";
+import { callerOf, topFrameOf, type TopFrame } from "./error-frames.js";
 import { isProxy } from "./proxy-registry.js";
 
 const globalRecord = globalThis as unknown as Record<string, unknown>;
@@ -30,74 +31,86 @@ const mapClear = Map.prototype.clear;
 const weakSetHas = WeakSet.prototype.has;
 const weakSetAdd = WeakSet.prototype.add;
 const regExpExec = RegExp.prototype.exec;
-const stringSplit = String.prototype.split;
 
 /** Errors already seen: each is reworded once, and a message the program set later stays. */
 const seen = new WeakSet<object>();
-/** The bridge's answers by site: a loop that catches the same failure asks once. */
+/** The bridge's answers by stack: a loop that catches the same failure asks once. */
 const answers = new Map<string, string>();
+/** Wordings that depend on the message alone, by name and message (no regex for a repeated failure). */
+const plainWordings = new Map<string, string | null>();
 const MAX_ANSWERS = 256;
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= MAX_ANSWERS) reflectApply(mapClear, map, []);
+  reflectApply(mapSet, map, [key, value]);
+}
 
 const match = (pattern: RegExp, text: string): RegExpExecArray | null => reflectApply(regExpExec, pattern, [text]) as RegExpExecArray | null;
 
-interface UserFrame {
-  file: string;
-  line: number;
-  column: number;
-  topLevel: boolean;
-}
+/** The error's stack, read only when a wording needs it (most wordings need the message alone). */
+class ErrorContext {
+  private frame: TopFrame | null | undefined = undefined;
+  private stackText: string | undefined = undefined;
 
-interface Frames {
-  /** The function name of the top frame (`map` for `at map (native)`, `<eval>`, a class name). */
-  topName: string;
-  /** The top frame is a builtin. */
-  native: boolean;
-  /** The top frame, when it is in a cell. */
-  user: UserFrame | null;
-  /** The frame below it (the caller), when that is in a cell. */
-  caller: { file: string; line: number; column: number } | null;
-  /** The error is the cell's own SyntaxError (its only frame is a position, no function). */
-  compile: boolean;
-}
+  constructor(
+    readonly message: string,
+    private readonly error: object,
+  ) {}
 
-const FRAME = /^\s*at (.*?) \((.*)\)$/;
-const COMPILE_FRAME = /^\s*at (cell-\d+\.[jt]s:\d+:\d+)$/;
-const CELL_LOCATION = /^(cell-\d+\.[jt]s):(\d+):(\d+)$/;
-
-function cellLocation(line: string | undefined): { file: string; line: number; column: number } | null {
-  const location = line === undefined ? null : match(FRAME, line)?.[2];
-  const cell = location ? match(CELL_LOCATION, location) : null;
-  return cell ? { file: cell[1]!, line: Number(cell[2]), column: Number(cell[3]) } : null;
-}
-
-function topFrame(stack: string): Frames | null {
-  const lines = reflectApply(stringSplit, stack, ["\n", 2]) as string[];
-  const first = lines[0] ?? "";
-  const frame = match(FRAME, first);
-  const compiled = frame ? null : match(COMPILE_FRAME, first);
-  if (!frame && !compiled) return null;
-  const [, topName = "", location = ""] = frame ?? ["", "", compiled![1]];
-  const cell = match(CELL_LOCATION, location);
-  const user = cell ? { file: cell[1]!, line: Number(cell[2]), column: Number(cell[3]), topLevel: topName === "<eval>" || compiled !== null } : null;
-  return { topName, native: location === "native", user, caller: cellLocation(lines[1]), compile: compiled !== null };
-}
-
-/** The engine's answer for a site, or null (no bridge, no source, nothing there). */
-function askAtSite(kind: ErrorSiteKind, frames: Frames, message: string): string | null {
-  const user = frames.user;
-  if (!user || !hostErrors) return null;
-  const request = encodeErrorSiteQuery({ kind, file: user.file, line: user.line, column: user.column, topLevel: user.topLevel, caller: frames.caller, message: message.slice(0, 1000) });
-  // A cell's syntax error is asked once (and a retried cell keeps its file name): not kept.
-  let answer = kind === "syntax" ? undefined : (reflectApply(mapGet, answers, [request]) as string | undefined);
-  if (answer === undefined) {
-    const reply = request.length * 3 <= ERROR_MAX_REQUEST_BYTES ? hostErrors(request) : "";
-    answer = typeof reply === "string" ? reply : "";
-    if (kind !== "syntax") {
-      if (answers.size >= MAX_ANSWERS) reflectApply(mapClear, answers, []);
-      reflectApply(mapSet, answers, [request, answer]);
-    }
+  /** The wording read the stack (it depends on where the error happened, not only on its message). */
+  get usedStack(): boolean {
+    return this.stackText !== undefined;
   }
-  return answer === "" ? null : answer;
+
+  get stack(): string {
+    if (this.stackText === undefined) {
+      const value = objectGetOwnPropertyDescriptor(this.error, "stack")?.value as unknown;
+      this.stackText = typeof value === "string" ? value : "";
+    }
+    return this.stackText;
+  }
+
+  get top(): TopFrame | null {
+    if (this.frame === undefined) this.frame = topFrameOf(this.stack);
+    return this.frame;
+  }
+
+
+  /** The top frame is a builtin (any, or one of `names`): read off the first line, without parsing it. */
+  inBuiltin(...names: string[]): boolean {
+    const stack = this.stack;
+    const end = stack.indexOf("\n");
+    const first = end < 0 ? stack : stack.slice(0, end);
+    if (!first.endsWith(" (native)")) return false;
+    if (names.length === 0) return true;
+    const name = first.slice(first.indexOf("at ") + 3, -" (native)".length);
+    return names.indexOf(name) >= 0;
+  }
+
+  /**
+   * The engine's answer for the top frame's position, or null (no bridge, no source, nothing
+   * there). Answers are kept by the stack's first two frames (all an answer depends on: the same
+   * failure in a loop asks once); a syntax error is asked once (and a retried cell keeps its
+   * file name), so it is not kept.
+   */
+  askAtSite(kind: ErrorSiteKind): string | null {
+    if (!hostErrors) return null;
+    const stack = this.stack;
+    const second = stack.indexOf("\n", stack.indexOf("\n") + 1);
+    const key = `${kind}\n${this.message.slice(0, 1000)}\n${second < 0 ? stack.slice(0, 2000) : stack.slice(0, Math.min(second, 2000))}`;
+    let answer = kind === "syntax" ? undefined : (reflectApply(mapGet, answers, [key]) as string | undefined);
+    if (answer === undefined) {
+      const cell = this.top?.cell;
+      if (!cell) return null;
+      // A destructured parameter's value may show in its caller's call.
+      const caller = kind === "destructure" ? callerOf(this.stack) : null;
+      const request = encodeErrorSiteQuery({ kind, file: cell.file, line: cell.line, column: cell.column, topLevel: cell.topLevel, caller, message: this.message.slice(0, 1000) });
+      const reply = request.length * 3 <= ERROR_MAX_REQUEST_BYTES ? hostErrors(request) : "";
+      answer = typeof reply === "string" ? reply : "";
+      if (kind !== "syntax") remember(answers, key, answer);
+    }
+    return answer === "" ? null : answer;
+  }
 }
 
 const DIGITS_MESSAGES = new Map([
@@ -105,9 +118,8 @@ const DIGITS_MESSAGES = new Map([
   ["toPrecision", "toPrecision() argument must be between 1 and 100"],
   ["toExponential", "toExponential() argument must be between 0 and 100"],
 ]);
-const URI_FUNCTIONS = ["decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent"];
 
-/** A wording that depends only on the message and the frame it was thrown in. */
+/** Wordings that depend only on the message. */
 const PLAIN = new Map([
   ["invalid array length", "Invalid array length"],
   ["invalid string length", "Invalid string length"],
@@ -124,87 +136,104 @@ const PLAIN = new Map([
   ["this is not initialized", "Must call super constructor in derived class before accessing 'this' or returning from derived constructor"],
 ]);
 
-function propertyMessage(message: string, frames: Frames): string | null {
+function propertyMessage(error: ErrorContext): string | null {
+  const { message } = error;
+  if (!message.startsWith("cannot ")) return null;
   const named = match(/^cannot (read|set) property '([^]*)' of (undefined|null)$/, message);
   if (named) {
     const [, access, key, value] = named;
     if (access === "read" && key === "Symbol.iterator") {
-      const iterable = frames.user ? askAtSite("iterable", frames, message) : null;
-      return iterable ?? `${value === "null" ? "object null" : "undefined"} is not iterable (cannot read property Symbol(Symbol.iterator))`;
+      return error.askAtSite("iterable") ?? `${value === "null" ? "object null" : "undefined"} is not iterable (cannot read property Symbol(Symbol.iterator))`;
     }
     return access === "read" ? `Cannot read properties of ${value} (reading '${key}')` : `Cannot set properties of ${value} (setting '${key}')`;
   }
   const unnamed = match(/^cannot (read|set) property of (undefined|null)$/, message);
   if (!unnamed) return null;
-  return askAtSite("key", frames, message) ?? `Cannot ${unnamed[1]} properties of ${unnamed[2]}`;
+  return error.askAtSite("key") ?? `Cannot ${unnamed[1]} properties of ${unnamed[2]}`;
 }
 
-function typeErrorMessage(message: string, frames: Frames): string | null {
-  if (message === "not a function") {
-    if (frames.native && (frames.topName === "sort" || frames.topName === "toSorted")) return "The comparison function must be either a function or undefined";
-    return frames.user ? askAtSite("call", frames, message) : null;
+function typeErrorMessage(error: ErrorContext): string | null {
+  const { message } = error;
+  switch (message) {
+    case "not a function":
+      return error.inBuiltin("sort", "toSorted") ? "The comparison function must be either a function or undefined" : error.askAtSite("call");
+    case "not a constructor":
+      return error.askAtSite("call");
+    case "value is not iterable":
+      return error.askAtSite("iterable");
+    case "cannot convert to object":
+      return error.askAtSite("destructure") ?? "Cannot convert undefined or null to object";
+    case "cannot convert bigint to number":
+      return error.inBuiltin() ? "Cannot convert a BigInt value to a number" : "Cannot mix BigInt and other types, use explicit conversions";
+    case "class constructors must be invoked with 'new'": {
+      const top = error.top;
+      const named = top !== null && !top.native && top.name !== "" && top.name !== "<anonymous>";
+      return named ? `Class constructor ${top.name} cannot be invoked without 'new'` : "Class constructors cannot be invoked without 'new'";
+    }
+    case "empty array":
+      return error.inBuiltin("reduce", "reduceRight") ? "Reduce of empty array with no initial value" : null;
+    case "regexp must have the 'g' flag":
+      if (error.inBuiltin("matchAll")) return "String.prototype.matchAll called with a non-global RegExp argument";
+      return error.inBuiltin("replaceAll") ? "String.prototype.replaceAll called with a non-global RegExp argument" : null;
+    case "object is not extensible":
+      return error.askAtSite("assign");
   }
-  if (match(/^(?:.* )?is not a constructor$|^not a constructor$/, message)) return frames.user ? askAtSite("call", frames, message) : null;
-  if (message === "value is not iterable") return frames.user ? askAtSite("iterable", frames, message) : null;
-  if (message === "cannot convert to object") {
-    return (frames.user ? askAtSite("destructure", frames, message) : null) ?? "Cannot convert undefined or null to object";
-  }
-  if (message === "cannot convert bigint to number") {
-    return frames.native ? "Cannot convert a BigInt value to a number" : "Cannot mix BigInt and other types, use explicit conversions";
-  }
-  if (message === "class constructors must be invoked with 'new'") {
-    const named = frames.topName !== "" && frames.topName !== "<anonymous>" && !frames.native;
-    return named ? `Class constructor ${frames.topName} cannot be invoked without 'new'` : "Class constructors cannot be invoked without 'new'";
-  }
-  if (message === "empty array" && frames.native && (frames.topName === "reduce" || frames.topName === "reduceRight")) return "Reduce of empty array with no initial value";
-  if (message === "regexp must have the 'g' flag" && frames.native && (frames.topName === "matchAll" || frames.topName === "replaceAll")) {
-    return `String.prototype.${frames.topName} called with a non-global RegExp argument`;
-  }
+  const named = propertyMessage(error);
+  if (named !== null) return named;
+  if (message.endsWith(" is not a constructor")) return error.askAtSite("call");
+  if (message.endsWith("' is read-only")) return error.askAtSite("assign");
   const privateField = match(/^private class field '(#[^']*)' does not exist$/, message);
-  if (privateField) return `Cannot read private member ${privateField[1]} from an object whose class did not declare it`;
-  if (match(/^'.*' is read-only$/, message) || message === "object is not extensible") return frames.user ? askAtSite("assign", frames, message) : null;
-  return null;
+  return privateField ? `Cannot read private member ${privateField[1]} from an object whose class did not declare it` : null;
 }
 
 /** QuickJS's message in V8's words, or null to keep it. */
-function wordedAsV8(name: string, message: string, frames: Frames): string | null {
+function wordedAsV8(name: string, error: ErrorContext): string | null {
+  const { message } = error;
   const plain = reflectApply(mapGet, PLAIN, [message]) as string | undefined;
   if (plain !== undefined) return plain;
-  if (name === "ReferenceError") {
-    const undefinedName = match(/^'([^]*)' is not defined$/, message);
-    if (undefinedName) return `${undefinedName[1]} is not defined`;
-    const uninitialized = match(/^([^]*) is not initialized$/, message);
-    return uninitialized ? `Cannot access '${uninitialized[1]}' before initialization` : null;
+  switch (name) {
+    case "TypeError":
+      return typeErrorMessage(error);
+    case "ReferenceError": {
+      if (message.endsWith("' is not defined") && message.startsWith("'")) return `${message.slice(1, -"' is not defined".length)} is not defined`;
+      return message.endsWith(" is not initialized") ? `Cannot access '${message.slice(0, -" is not initialized".length)}' before initialization` : null;
+    }
+    case "RangeError":
+      if (message === "invalid number of digits" && error.inBuiltin()) return (reflectApply(mapGet, DIGITS_MESSAGES, [error.top?.name]) as string | undefined) ?? null;
+      if (message === "radix must be between 2 and 36" && error.inBuiltin()) return "toString() radix argument must be between 2 and 36";
+      if (message === "invalid array index" && error.inBuiltin("ArrayBuffer", "SharedArrayBuffer")) return "Invalid array buffer length";
+      return null;
+    case "SyntaxError":
+      return error.top?.compile ? error.askAtSite("syntax") : null;
+    case "URIError":
+      return error.inBuiltin("decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent") ? "URI malformed" : null;
   }
-  if (name === "RangeError") {
-    if (message === "invalid number of digits" && frames.native) return (reflectApply(mapGet, DIGITS_MESSAGES, [frames.topName]) as string | undefined) ?? null;
-    if (message === "radix must be between 2 and 36" && frames.native) return "toString() radix argument must be between 2 and 36";
-    if (message === "invalid array index" && frames.native && (frames.topName === "ArrayBuffer" || frames.topName === "SharedArrayBuffer")) return "Invalid array buffer length";
-    return null;
-  }
-  if (name === "SyntaxError") return frames.compile ? askAtSite("syntax", frames, message) : null;
-  if (name === "URIError") return frames.native && URI_FUNCTIONS.indexOf(frames.topName) >= 0 ? "URI malformed" : null;
-  if (name !== "TypeError") return null;
-  return propertyMessage(message, frames) ?? typeErrorMessage(message, frames);
+  return null;
+}
+
+/** The error already reads as V8's (a builtin's wrapper worded it): rewordError leaves it alone. */
+export function markWorded(error: object): void {
+  reflectApply(weakSetAdd, seen, [error]);
 }
 
 /** Gives an error the engine made V8's message (in place, once); returns the value. */
 export function rewordError<T>(value: T): T {
   if (typeof value !== "object" || value === null || isProxy(value)) return value;
   try {
-    if (reflectApply(weakSetHas, seen, [value])) return value;
-    reflectApply(weakSetAdd, seen, [value]);
     const name = reflectApply(mapGet, NATIVE_ERROR_NAMES, [objectGetPrototypeOf(value)]) as string | undefined;
-    const message = name === undefined ? undefined : objectGetOwnPropertyDescriptor(value, "message");
-    const stack = message ? objectGetOwnPropertyDescriptor(value, "stack") : undefined;
-    if (!message || typeof message.value !== "string" || !stack || typeof stack.value !== "string") return value;
-    const frames = topFrame(stack.value);
-    const worded = frames ? wordedAsV8(name!, message.value, frames) : null;
-    if (worded !== null && worded !== message.value) {
-      // A null-prototype descriptor: a program's accessors on Object.prototype must not add fields.
-      const descriptor = { __proto__: null, value: worded, writable: message.writable, enumerable: message.enumerable, configurable: message.configurable };
-      objectDefineProperty(value, "message", descriptor as PropertyDescriptor);
+    if (name === undefined || reflectApply(weakSetHas, seen, [value])) return value;
+    reflectApply(weakSetAdd, seen, [value]);
+    const message = objectGetOwnPropertyDescriptor(value, "message");
+    if (!message || typeof message.value !== "string" || !message.writable) return value;
+    const plainKey = `${name}\n${message.value}`;
+    let worded = reflectApply(mapGet, plainWordings, [plainKey]) as string | null | undefined;
+    if (worded === undefined) {
+      const context = new ErrorContext(message.value, value);
+      worded = wordedAsV8(name, context);
+      if (!context.usedStack && message.value.length <= 1000) remember(plainWordings, plainKey, worded);
     }
+    // An own writable data property: assigning it runs no code of the program's.
+    if (worded !== null) (value as unknown as { message: string }).message = worded;
   } catch {
     // A program that replaced the methods used here keeps QuickJS's wording.
   }
