@@ -39,7 +39,7 @@ function callMessage(program: Program, index: number, message: string): string {
   const path = pathTo(program, index);
   const candidates = [...path, ...(index > 0 ? pathTo(program, index - 1) : [])];
   const site = candidates.filter((node) => isCallAt(node, index)).sort((a, b) => b.start - a.start)[0] ?? tailCallAt(path, index);
-  if (!site || site.type === "ClassExpression") return "";
+  if (!site) return "";
   const callee = site.type === "TaggedTemplateExpression" ? site.tag : (site as { callee: AnyNode }).callee;
   if (callee.type === "Super" || (callee.type === "Identifier" && ERROR_CONSTRUCTORS.has(callee.name))) return "";
   const named = v8CallSite(callee);

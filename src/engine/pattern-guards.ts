@@ -11,9 +11,11 @@ import { destructuringMessage } from "./error-sites.js";
 import type { Edit } from "./source-edits.js";
 import { v8CallSite } from "./v8-call-printer.js";
 
-/** Text around the declaration's initializer: `__quickbox_pattern__(` … `, "…", "…")`. */
-export function patternGuard(pattern: Pattern, init: Node): { open: string; close: string } | null {
-  const named = v8CallSite(init);
+/**
+ * Text around the declaration's initializer: `__quickbox_pattern__(` … `, "…", "…")`. `named`: how
+ * V8 names the value (by default, the initializer as its CallPrinter prints it).
+ */
+export function patternGuard(pattern: Pattern, init: Node, named = v8CallSite(init)): { open: string; close: string } | null {
   if (pattern.type === "ObjectPattern") {
     const messages = [destructuringMessage(pattern, named, "undefined"), destructuringMessage(pattern, named, "null")];
     return { open: `${CELL_GLOBALS.pattern}(`, close: `, ${messages.map((message) => JSON.stringify(message)).join(", ")})` };
