@@ -75,7 +75,6 @@ class ErrorContext {
     return this.frame;
   }
 
-
   /** The top frame is a builtin (any, or one of `names`): read off the first line, without parsing it. */
   inBuiltin(...names: string[]): boolean {
     const stack = this.stack;

@@ -61,7 +61,8 @@ describe("transformCell bounds", () => {
     const code = Array.from({ length: MAX_DECLARATIONS }, (_, i) => `use(b${i}); let b${i} = ${i};`).join("\n");
     const started = performance.now();
     const cell = await transformCell(code);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // About 0.2 s unloaded; a scan per name (quadratic) would take minutes.
+    expect(performance.now() - started).toBeLessThan(5000);
     expect(cell.code.split("__quickbox_tdz__").length - 1).toBe(1);
     expect(cell.code.startsWith(`{let __quickbox_sink0 = __quickbox_tdz__(["b0","b1",`)).toBe(true);
     expect(cell.code).toContain(`"b${MAX_DECLARATIONS - 1}"]); }`);
