@@ -2,6 +2,7 @@
 import { defineConfig } from "vite";
 import { playwright } from "@vitest/browser-playwright";
 import { libraryAssets } from "./scripts/vite-plugin-library-assets.js";
+import { nodeErrorMessages } from "./test/shared/node-error-oracle.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -94,6 +95,8 @@ export default defineConfig({
             screenshotFailures: false,
             instances: [{ browser: "chromium" }],
             provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
+            // Node is the oracle for error messages (test/shared/node-errors-suite.ts): it runs on the server.
+            commands: { nodeErrorMessages: (_context, codes: string[]) => nodeErrorMessages(codes) },
           },
         },
       },

@@ -8,6 +8,7 @@
  */
 import { parse, type Program } from "acorn";
 import type { Options } from "sucrase";
+import { catchClauseEdits } from "./catch-clauses.js";
 import { functionCellEdits, topLevelReturnEdits } from "./cell-shapes.js";
 import { applyEdits } from "./source-edits.js";
 import { topLevelBindingEdits } from "./top-level-bindings.js";
@@ -50,8 +51,8 @@ function tooManyDeclarations(source: string): number | null {
   return null;
 }
 
-/** Only these top-level forms need rewriting; a cell without the words needs no parse. */
-const MAY_DECLARE = /\b(?:let|const|class|import|export|using)\b/;
+/** Only these forms need rewriting (top-level declarations, catch clauses); a cell without the words needs no parse. */
+const MAY_DECLARE = /\b(?:let|const|class|import|export|using|catch)\b/;
 /**
  * The cell may be one function expression (`async () => {…}`, `(function () {…})`), maybe after
  * comments: it is parsed to find out. Each alternative starts with another character, so the
@@ -111,10 +112,10 @@ async function stripTypes(code: string): Promise<{ code: string } | { error: { m
 }
 
 
-/** The cell as QuickJS runs it: program shapes first, then REPL bindings (see the modules). */
+/** The cell as QuickJS runs it: program shapes first, then REPL bindings, then catch clauses (see the modules). */
 function rewrite(program: Program, code: string): string {
   const returns = topLevelReturnEdits(program, code);
-  return applyEdits(code, [...returns.edits, ...functionCellEdits(program), ...topLevelBindingEdits(program, code), ...returns.closing]);
+  return applyEdits(code, [...returns.edits, ...functionCellEdits(program), ...topLevelBindingEdits(program, code), ...catchClauseEdits(program, code), ...returns.closing]);
 }
 
 /**
@@ -133,10 +134,12 @@ async function anonymousFunctionCell(source: string): Promise<TransformedCell | 
   if (!ANONYMOUS_FUNCTION_START.test(source)) return null;
   const wrapped = `(${source.replace(/;\s*$/, "")}\n)`;
   const asJavaScript = parseScript(wrapped);
-  if (asJavaScript) return functionCellEdits(asJavaScript).length ? { code: `${wrapped}()`, language: "javascript", parsed: true } : null;
+  if (asJavaScript) return functionCellEdits(asJavaScript).length ? { code: `${applyEdits(wrapped, catchClauseEdits(asJavaScript, wrapped))}()`, language: "javascript", parsed: true } : null;
   const result = await stripTypes(wrapped);
   const asTypeScript = "code" in result ? parseScript(result.code) : null;
-  if (asTypeScript && "code" in result && functionCellEdits(asTypeScript).length) return { code: `${result.code}()`, language: "typescript", parsed: true };
+  if (asTypeScript && "code" in result && functionCellEdits(asTypeScript).length) {
+    return { code: `${applyEdits(result.code, catchClauseEdits(asTypeScript, result.code))}()`, language: "typescript", parsed: true };
+  }
   return null;
 }
 

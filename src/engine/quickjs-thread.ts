@@ -6,6 +6,7 @@
  */
 import type { CallLimits, EngineOutcome, EvalLimits, GuestConfiguration, GuestManifest, HeldCallRef, HostCallChannel, InterruptDecision, PauseState, SkillFiles, ThreadConfig, ThreadStateExport, CallResult } from "../engine-contract.js";
 import type { BaseImage } from "./base-image.js";
+import { CellSources } from "./cell-sources.js";
 import { EvalRun, type RunnableThread } from "./eval-run.js";
 import { EVAL_FLAG_ASYNC, EVAL_GLOBAL } from "./guest-calls.js";
 import { GuestPort } from "./guest-port.js";
@@ -88,6 +89,8 @@ export class QuickJSThread implements RunnableThread {
   readonly journal: ThreadJournal;
   /** A rebuilt thread: each journaled call's id → the key this build's guest gave it. */
   #rebuiltKeys: ReadonlyMap<string, string> | null = null;
+  /** The cells' code, for the error bridge (V8's wording of an error names the failing expression). */
+  readonly #sources = new CellSources();
 
   private constructor(instance: BoundWasmInstance, image: BaseImage, config: ThreadConfig, instances: InstanceSource, journal: Journal) {
     this.#instance = instance;
@@ -151,6 +154,7 @@ export class QuickJSThread implements RunnableThread {
         normalizeModule: (base, requested) => normalizeModuleName(base, requested, thread.#skills),
         loadModuleSource: (name) => loadModuleSource(name, thread.#skills),
         answerIntl: (request) => thread.journal.intl(request, answerIntlRequest),
+        describeErrorSite: (request) => thread.#sources.describe(request),
       },
     };
     instance.ffi.QTS_RuntimeSetMaxStackSize(image.pointers.rt, config.maxStackSizeBytes);
@@ -278,6 +282,7 @@ export class QuickJSThread implements RunnableThread {
     this.#assertUsable();
     if (this.#pause) throw new Error("quickbox: the thread is paused; resume it first");
     const run = new EvalRun(this, limits, host);
+    this.#sources.remember(filename, code);
     return this.#run(run, () => {
       this.#configure(cell.configurationJson ?? configurationFor(limits, manifest));
       if (!this.journal.replaying) this.journal.journal.record({ t: "cell", source: cell.source ?? code, filename, limits: callLimitsOf(limits) });

@@ -10,6 +10,10 @@ const TYPESCRIPT_WORDS = new Set(["type", "interface", "enum", "as", "satisfies"
 /** Is what JavaScript stumbled on at `index` TypeScript syntax (`x: T`, `f<T>`, `x!`, `interface`, …)? */
 export function typeScriptSyntaxAt(code: string, index: number): boolean {
   const char = code[index];
+  // `{"a": 1}` as a statement: a colon after a string or number is an object's, not a type's.
+  if (char === ":" && /["'`\d]\s*$/.test(code.slice(Math.max(0, index - 40), index))) return false;
+  // `<div>…</div>` is JSX: no TypeScript syntax closes a tag.
+  if (char === "<" && /^<[A-Za-z][\w.-]*[\s>/][^]*<\/[A-Za-z]/.test(code.slice(index))) return false;
   if (char !== undefined && ":<!?".includes(char)) return true;
   const wordAt = /^[A-Za-z]+/.exec(code.slice(index, index + 40))?.[0] ?? "";
   const wordBefore = /([A-Za-z]+)\s*$/.exec(code.slice(Math.max(0, index - 40), index))?.[1] ?? "";

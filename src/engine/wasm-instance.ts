@@ -19,6 +19,8 @@ export interface InstanceCallbacks {
   onStream?(message: string | null): void;
   /** The Intl bridge's answer to a (size-checked) request; default: the host's Intl, unjournaled. */
   answerIntl?(request: string): string;
+  /** The error bridge: a request (error-bridge-protocol.ts) → V8's message, or "". */
+  describeErrorSite?(request: string): string;
 }
 
 export interface WasmInstance {
@@ -119,7 +121,7 @@ export async function createWasmInstance(
   };
   module.callbacks = {
     shouldInterrupt: () => (instance.bindings.callbacks.shouldInterrupt() ? 1 : 0),
-    // Guest functions the host implements (the Intl bridge, the stream), keyed by their host reference id.
+    // Guest functions the host implements (the Intl and error bridges, the stream), keyed by their host reference id.
     callFunction: ((_asyncify: unknown, ctx: number, _this: number, argc: number, argv: number, id: number) =>
       callHostFunction(instance, ctx as never, argc, argv, id)) as never,
     loadModuleSource: ((_asyncify: unknown, _rt: number, _ctx: number, name: string) =>

@@ -18,6 +18,8 @@ import { buildTaskFunction, buildToolsObject } from "./tools-global.js";
 import { installCellGlobals } from "./cell-globals.js";
 import { guardGlobalDefines } from "./global-define-guard.js";
 import { installWebPlatform } from "./web/install.js";
+import { installErrorObservers } from "./error-observers.js";
+import { releaseDeadZones } from "./temporal-dead-zone.js";
 import { GuestStream, progressFunction } from "./stream.js";
 
 const global = globalThis as unknown as Record<string, unknown>;
@@ -50,6 +52,7 @@ defineGlobal("queueMicrotask", function queueMicrotask(callback: unknown) {
 });
 Object.defineProperty(Math, "random", { value: randomSource.random, writable: true, configurable: true });
 installWebPlatform(defineGlobal, randomSource);
+installErrorObservers(global);
 defineGlobal("progress", progressFunction(stream));
 
 /**
@@ -57,6 +60,7 @@ defineGlobal("progress", progressFunction(stream));
  * timers and opens the next session, so the host needs no call before evaluating a cell.
  */
 function closeSession(): void {
+  releaseDeadZones(global);
   timers.cancelAll();
   hostCalls.abandonAll();
   stream.reset();

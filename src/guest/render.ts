@@ -2,6 +2,7 @@ import { inspect } from "node-inspect-extracted";
 import { stringify } from "devalue";
 import { encodeBase64 } from "./base64.js";
 import { isProxy } from "./proxy-registry.js";
+import { rewordError } from "./node-errors.js";
 import { copyPrimitive, inspectPrimitive } from "../result/primitive-results.js";
 import { jsonStringify, objectGetOwnPropertyDescriptors, objectGetPrototypeOf } from "./intrinsics.js";
 
@@ -221,6 +222,7 @@ export function renderSuccess(value: unknown, limitChars: number): RenderedOutco
 
 export function renderError(thrown: unknown, limitChars: number): RenderedOutcome {
   renderKeyLimit = limitChars;
+  rewordError(thrown);
   if (thrown instanceof Error) {
     let name = "Error";
     let message = "";

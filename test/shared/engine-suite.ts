@@ -130,9 +130,9 @@ export function defineEngineSuite(create: InterpreterFactory): void {
       const typed = await evalIn("type T = { a: number };\nconst o: T = { a: 1 };\nconsole.log(o.a;");
       expect(typed.error?.type).toBe("SyntaxError");
       expect(typed.text).toMatch(/^<error type="SyntaxError">Unexpected token, expected ","\n {4}at cell-\d+\.ts:3:16<\/error>$/);
-      // Plain JavaScript mistakes are still QuickJS's own messages and positions.
+      // Plain JavaScript mistakes read as Node words them, at QuickJS's position.
       const plain = await evalIn("const a = 1;\nconst b = ;");
-      expect(plain.text).toMatch(/^<error type="SyntaxError">unexpected token in expression: ';'\n {4}at cell-\d+\.js:2:11<\/error>$/);
+      expect(plain.text).toMatch(/^<error type="SyntaxError">Unexpected token ';'\n {4}at cell-\d+\.js:2:11<\/error>$/);
       const unfinished = await evalIn("let q = 1; q +");
       expect(unfinished.text).toMatch(/cell-\d+\.js:1:15/);
       expect((await evalIn("typeof o")).value).toBe("undefined");
