@@ -42,11 +42,14 @@ const weather = tool({
   execute: async ({ city, units }) => ({ city, units: units ?? "C", temperature: city === "Oslo" ? 4 : 21 }),
 });
 
-function emailTool(sent: string[], needsApproval: Parameters<typeof tool>[0]["needsApproval"] = true) {
+const emailParameters = z.object({ to: z.string(), amount: z.number().nullable().optional() });
+type EmailApproval = boolean | ((runContext: RunContext<unknown>, input: z.infer<typeof emailParameters>, callId?: string) => Promise<boolean>);
+
+function emailTool(sent: string[], needsApproval: EmailApproval = true) {
   return tool({
     name: "send_email",
     description: "Send an email.",
-    parameters: z.object({ to: z.string(), amount: z.number().nullable().optional() }),
+    parameters: emailParameters,
     needsApproval,
     execute: async ({ to }) => {
       sent.push(to);
@@ -183,7 +186,7 @@ describe("createCodeTool: approvals through the SDK's human-in-the-loop flow", (
     const asked: { input: unknown; callId: string | undefined }[] = [];
     const email = emailTool(sent, async (_context, input, callId) => {
       asked.push({ input, callId });
-      return ((input as { amount?: number }).amount ?? 0) > 100;
+      return (input.amount ?? 0) > 100;
     });
     const code = codeTool({ tools: [email] });
     const twoCalls = `

@@ -76,6 +76,7 @@ export function quickboxExecutor(options: QuickboxExecutorOptions = {}): Quickbo
 
   return {
     execute,
+    interpreter: () => interpreter.get(),
     dispose: () => interpreter.dispose(),
     [asyncDispose]: () => interpreter.dispose(),
   };

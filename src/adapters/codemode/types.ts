@@ -3,7 +3,7 @@
  * needs nothing of the package at run time: `execute(code, providers, options?)` resolves to
  * `{ result, error?, logs? }` and never rejects.
  */
-import type { InterpreterOptions } from "../../index.js";
+import type { Interpreter, InterpreterOptions } from "../../index.js";
 
 export type CodemodeFunction = (...args: unknown[]) => Promise<unknown>;
 
@@ -42,6 +42,8 @@ export interface Executor {
 export type QuickboxExecutorOptions = Omit<InterpreterOptions, "tools" | "subagents" | "interruptOn" | "mode" | "store" | "skills">;
 
 export interface QuickboxExecutor extends Executor {
+  /** The interpreter the executions share, created on first use. */
+  interpreter(): Promise<Interpreter>;
   /** Disposes the interpreter (if one was created); later executions answer with an error. */
   dispose(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
