@@ -9,7 +9,7 @@
 import { invokeFunctionTool, runToolInputGuardrails, runToolOutputGuardrails, RunContext, type Agent, type FunctionTool, type Tool } from "@openai/agents";
 import { allowsCaller } from "../../adapter-support.js";
 import type { HoldContext, ToolCallerType, ToolDefinition } from "../../index.js";
-import type { CallScope, ProgramScopes } from "./program-scopes.js";
+import type { CodeCallScope, ProgramScopes } from "./program-scopes.js";
 import { relaxedSchema } from "./relaxed-schema.js";
 
 export type AnyFunctionTool = FunctionTool<any, any, any>;
@@ -32,7 +32,7 @@ function toolCall(tool: AnyFunctionTool, callId: string, args: string) {
 }
 
 /** A tripwire ends the run, as it would for a direct call: kept in the code call's scope and rethrown there. */
-function endRun(scope: CallScope | undefined, error: unknown): never {
+function endRun(scope: CodeCallScope | undefined, error: unknown): never {
   if (scope && !scope.failure) scope.failure = { error };
   throw error;
 }

@@ -15,7 +15,7 @@ import { approvalProxies } from "./approval-proxies.js";
 import { defaultDescription } from "./description.js";
 import { ProgramModel } from "./program-model.js";
 import { ProgramRuns } from "./program-runs.js";
-import { ProgramScopes, type CallScope } from "./program-scopes.js";
+import { ProgramScopes, type CodeCallScope } from "./program-scopes.js";
 import { programInput, type ProgramRequest } from "./program-turn.js";
 import type { CodeThreadId, CodeTool, CodeToolControls, CreateCodeToolOptions } from "./types.js";
 
@@ -87,7 +87,7 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
     const code = codeOf(input);
     if (code === undefined) return invokeAgentTool(runContext, input, details);
     const codeCallId = details?.toolCall?.callId ?? `code_${crypto.randomUUID()}`;
-    const scope: CallScope = { runContext, threadId: resolveThreadId(runContext) };
+    const scope: CodeCallScope = { runContext, threadId: resolveThreadId(runContext) };
     scopes.byCall.set(codeCallId, scope);
     try {
       const request: ProgramRequest = { code, threadId: scope.threadId, codeCallId };

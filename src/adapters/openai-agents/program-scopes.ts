@@ -6,7 +6,7 @@
  */
 import type { RunContext } from "@openai/agents";
 
-export interface CallScope {
+export interface CodeCallScope {
   runContext: RunContext<unknown>;
   /** The thread a new program of this call runs in. */
   threadId: string;
@@ -15,6 +15,6 @@ export interface CallScope {
 }
 
 export class ProgramScopes {
-  readonly byCall = new Map<string, CallScope>();
-  readonly byThread = new Map<string, CallScope>();
+  readonly byCall = new Map<string, CodeCallScope>();
+  readonly byThread = new Map<string, CodeCallScope>();
 }
