@@ -4,7 +4,12 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import * as codemodeEntry from "../../src/codemode.js";
 import { quickboxExecutor } from "../../src/codemode.js";
+import * as codemodeMcp from "@cloudflare/codemode/mcp";
+import * as mcpServer from "@modelcontextprotocol/sdk/server/mcp.js";
+import * as zod from "zod";
+import { runReadmeExample } from "../shared/readme-example.js";
 import { defineCodemodeSuite } from "../shared/codemode-suite.js";
 
 describe("quickbox/codemode (Node, inline)", () => defineCodemodeSuite("inline"));
@@ -34,5 +39,17 @@ describe("quickbox/codemode behind codemode's MCP server (@cloudflare/codemode/m
     } finally {
       await executor.dispose();
     }
+  });
+});
+
+describe("README", () => {
+  it("the quickbox/codemode example runs and prints what its comment says", async () => {
+    const forecasts = { get: async (city: string) => ({ city, summary: city === "Oslo" ? "snow" : "sun" }) };
+    const logs = await runReadmeExample(
+      "## Cloudflare codemode: `quickbox/codemode`",
+      { "@cloudflare/codemode/mcp": codemodeMcp, "@modelcontextprotocol/sdk/server/mcp.js": mcpServer, zod, "quickbox/codemode": codemodeEntry },
+      { forecasts },
+    );
+    expect(logs).toEqual(["{ result: 'snow', logs: [ 'fetched' ] }"]);
   });
 });

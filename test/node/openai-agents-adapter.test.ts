@@ -4,7 +4,7 @@
  * interruptions (ids = quickbox call ids), approve / reject / partial decisions through the SDK's
  * RunState, needsApproval as a function, direct-only tools, and failures that end the run.
  */
-import { Agent, run, RunState, setTracingDisabled, tool, type RunContext } from "@openai/agents";
+import { Agent, defineToolInputGuardrail, run, RunState, setTracingDisabled, tool, ToolGuardrailFunctionOutputFactory, type RunContext } from "@openai/agents";
 import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -122,6 +122,47 @@ describe("createCodeTool: tools called from code", () => {
     const model = new ScriptedModel([[functionCall("run_code", { code: program }, { callId: "fc_1" })], [assistantMessage("ok")]]);
     await run(new Agent({ name: "assistant", model, tools: [code] }), "go");
     expect(toolOutputsShown(model, 1)).toEqual(["<result>[ 'C', 'ToolInputError' ]</result>"]);
+  });
+});
+
+describe("createCodeTool: the SDK's checks apply to calls from code", () => {
+  it("an input guardrail's rejection is the program's error; its tripwire ends the run; errorFunction: null throws ToolError", async () => {
+    const ran: string[] = [];
+    const noSecrets = defineToolInputGuardrail({
+      name: "no_secrets",
+      run: async ({ toolCall }) => {
+        const { text } = JSON.parse(toolCall.arguments) as { text: string };
+        if (text.includes("password")) return ToolGuardrailFunctionOutputFactory.rejectContent("no passwords in notes");
+        if (text.includes("shutdown")) return ToolGuardrailFunctionOutputFactory.throwException();
+        return ToolGuardrailFunctionOutputFactory.allow();
+      },
+    });
+    const note = tool({
+      name: "save_note",
+      description: "Save a note.",
+      parameters: z.object({ text: z.string() }),
+      inputGuardrails: [noSecrets],
+      errorFunction: null,
+      execute: async ({ text }) => {
+        if (text === "fail") throw new Error("disk full");
+        ran.push(text);
+        return "saved";
+      },
+    });
+    const code = codeTool({ tools: [note] });
+    const attempt = (text: string) => `await tools.saveNote({ text: ${JSON.stringify(text)} }).catch((e) => e.name + ": " + e.message)`;
+    const model = new ScriptedModel([
+      [functionCall("run_code", { code: `[${attempt("hello")}, ${attempt("my password")}, ${attempt("fail")}]` }, { callId: "fc_1" })],
+      [functionCall("run_code", { code: attempt("shutdown now") }, { callId: "fc_2" })],
+    ]);
+    const error = await run(new Agent({ name: "assistant", model, tools: [code, note] }), "notes").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(toolOutputsShown(model, 1)).toEqual(["<result>[ 'saved', 'ToolError: no passwords in notes', 'ToolError: disk full' ]</result>"]);
+    expect((error as Error).name).toBe("ToolCallError");
+    expect((error as { error?: Error }).error?.name).toBe("ToolInputGuardrailTripwireTriggered");
+    expect(ran).toEqual(["hello"]);
   });
 });
 
