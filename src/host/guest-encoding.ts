@@ -3,7 +3,7 @@
  * data (the guest parses it natively), devalue otherwise (Map, Set, Date, BigInt, undefined,
  * NaN, cycles). Class instances arrive as plain objects; functions and symbols cannot be sent.
  */
-import { stringify } from "devalue";
+import { valueCodec } from "../result/value-codec.js";
 
 export class PayloadError extends Error {
   override name = "PayloadError";
@@ -52,7 +52,7 @@ export function encodeForGuest(value: unknown, maxBytes: number): { value?: stri
     encoding = "json";
   } else {
     try {
-      text = stringify(value, {
+      text = valueCodec.get().stringify(value, {
         Obj: (candidate: unknown) => {
           if (typeof candidate !== "object" || candidate === null || Array.isArray(candidate)) return undefined;
           const proto = Object.getPrototypeOf(candidate);

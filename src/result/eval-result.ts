@@ -2,11 +2,11 @@
  * Turns an engine outcome into the public EvalResult: wire text, structured value, error. The one
  * place an EvalResult is made: the host calls it where a request settles.
  */
-import { parse } from "devalue";
 import type { EngineOutcome } from "../engine-contract.js";
 import type { EvalResult } from "../types.js";
 import { renderWire, truncationSuffix } from "./wire-format.js";
 import { MAX_PROGRESS_EVENTS } from "../stream-protocol.js";
+import { valueCodec } from "./value-codec.js";
 
 const VALUE_REVIVERS = {
   Handle: (text: string) => ({ $handle: text }),
@@ -18,7 +18,7 @@ const VALUE_REVIVERS = {
 
 /** A copy the guest made of a value (devalue text: a result, a progress() value); throws if unreadable. */
 export function readValueCopy(text: string): unknown {
-  return parse(text, VALUE_REVIVERS);
+  return valueCodec.get().parse(text, VALUE_REVIVERS);
 }
 
 /** Console text as the model sees it: the final newline dropped, the cut marked. */
