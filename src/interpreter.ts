@@ -2,6 +2,7 @@
 import type { EngineClient, EngineOutcome, GuestManifest, SkillFiles } from "./engine-contract.js";
 import { QuickboxError } from "./errors.js";
 import type { BackgroundCells } from "./host/background-cells.js";
+import { startCell } from "./host/cell-start.js";
 import { CallExecutor } from "./host/call-executor.js";
 import { SkillLibrary } from "./host/skills.js";
 import { ThreadDirectory } from "./host/threads/thread-directory.js";
@@ -113,7 +114,9 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
   /** Runs an eval or resume, in the background past `yieldAfterMs` when given. */
   const run = (threadId: string, options: ValidRunOptions, start: (signal: AbortSignal | undefined) => Promise<EvalResult>): Promise<EvalResult> => {
     const { yieldAfterMs } = options;
-    return yieldAfterMs === undefined ? start(options.signal) : backgroundCells().then((background) => background.run(threadId, yieldAfterMs, options.signal, start));
+    if (yieldAfterMs === undefined) return start(options.signal);
+    const started = startCell(options.signal, start); // now: it queues on its thread in call order
+    return cells ? cells.run(threadId, yieldAfterMs, started) : backgroundCells().then((background) => background.run(threadId, yieldAfterMs, started));
   };
   let prompt: string;
   try {
@@ -162,14 +165,14 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
       rejectUnknownKeys("wait", waitOptions, ["timeoutMs", "threadId"]);
       const threadId = waitOptions?.threadId === undefined ? undefined : validThreadId(waitOptions.threadId);
       const timeoutMs = validMs("wait", "timeoutMs", waitOptions?.timeoutMs);
-      return (await backgroundCells()).wait(cellId, timeoutMs, threadId);
+      return (cells ?? (await backgroundCells())).wait(cellId, timeoutMs, threadId);
     },
     async cancel(cellId, cancelOptions) {
       assertAlive();
       if (cancelOptions !== undefined && (typeof cancelOptions !== "object" || cancelOptions === null)) throw new QuickboxError("INVALID_OPTIONS", "cancel: options must be an object");
       rejectUnknownKeys("cancel", cancelOptions, ["threadId"]);
       const threadId = cancelOptions?.threadId === undefined ? undefined : validThreadId(cancelOptions.threadId);
-      return (await backgroundCells()).cancel(cellId, threadId);
+      return (cells ?? (await backgroundCells())).cancel(cellId, threadId);
     },
     async endTurn(threadId) {
       assertAlive();

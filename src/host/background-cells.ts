@@ -9,6 +9,7 @@
 import { QuickboxError } from "../errors.js";
 import { renderWire } from "../result/wire-format.js";
 import type { EvalResult } from "../types.js";
+import type { StartedCell } from "./cell-start.js";
 
 /** Settled cells whose result was already handed out, kept so that a repeated wait still answers. */
 const MAX_DELIVERED_CELLS = 64;
@@ -61,15 +62,12 @@ export class BackgroundCells {
   readonly #cells = new Map<string, Cell>();
 
   /**
-   * Runs `start(signal)` (an eval or resume); its result if it settles within `yieldAfterMs`,
-   * otherwise a "running" result naming the new cell. `signal` (the caller's) still cancels it.
+   * Takes a started eval or resume (startCell): its result if it settles within `yieldAfterMs` of
+   * its start, otherwise a "running" result naming the new cell.
    */
-  async run(threadId: string, yieldAfterMs: number, signal: AbortSignal | undefined, start: (signal: AbortSignal) => Promise<EvalResult>): Promise<EvalResult> {
-    const cancel = new AbortController();
-    const combined = signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal;
-    const startedAt = performance.now();
-    const result = start(combined);
-    const timer = delay(yieldAfterMs);
+  async run(threadId: string, yieldAfterMs: number, started: StartedCell): Promise<EvalResult> {
+    const { result, cancel, startedAt } = started;
+    const timer = delay(Math.max(0, yieldAfterMs - (performance.now() - startedAt)));
     const first = await Promise.race([result, timer.promise]);
     timer.clear();
     if (first !== "timeout") return first;
