@@ -289,6 +289,26 @@ describe("createCodeTool: approvals through the SDK's human-in-the-loop flow", (
     expect(sent).toEqual(["a@example.com", "b@example.com"]);
   });
 
+  it("a program may pause more often than the SDK's default maxTurns (10): each pause is approved and the program goes on", async () => {
+    const sent: string[] = [];
+    const email = emailTool(sent);
+    const code = codeTool({ tools: [email] });
+    const loop = `let n = 0; for (let i = 0; i < 14; i++) { await tools.sendEmail({ to: "r" + i + "@example.com" }); n++; } n`;
+    const model = new ScriptedModel([[functionCall("run_code", { code: loop }, { callId: "fc_code" })], [assistantMessage("done")]]);
+    const agent = new Agent({ name: "assistant", model, tools: [code, email] });
+    let result = await run(agent, "Email them.");
+    let pauses = 0;
+    while (result.interruptions.length) {
+      pauses++;
+      result.state.approve(result.interruptions[0]!);
+      result = await run(agent, result.state);
+    }
+    expect(pauses).toBe(14);
+    expect(result.finalOutput).toBe("done");
+    expect(sent).toHaveLength(14);
+    expect(toolOutputsShown(model, 1)).toEqual(["<result>14</result>"]);
+  });
+
   it("works with the engine in a worker (the default isolation)", async () => {
     const sent: string[] = [];
     const email = emailTool(sent);

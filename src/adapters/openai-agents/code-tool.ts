@@ -80,6 +80,8 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
     toolDescription: description ?? defaultDescription(reachable, fromCode),
     parameters: CODE_PARAMETERS,
     inputBuilder: ({ params }) => programInput(params as ProgramRequest),
+    // Each pause of the program is a turn of the program agent: quickbox's budgets bound a program, not the SDK's turn count.
+    runOptions: { maxTurns: Number.MAX_SAFE_INTEGER },
   });
 
   const invokeAgentTool = codeTool.invoke;
