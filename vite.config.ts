@@ -86,6 +86,11 @@ export default defineConfig({
             "sucrase/dist/esm/parser/index.js",
             "sucrase/dist/esm/parser/tokenizer/types.js",
             "sucrase/dist/esm/parser/tokenizer/keywords.js",
+            // The adapters' frameworks the browser tests load: optimized up front, not mid-run.
+            "@openai/agents",
+            "@openai/agents/testing",
+            "@cloudflare/codemode/browser",
+            "zod",
           ],
         },
         test: {
