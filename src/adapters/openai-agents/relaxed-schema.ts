@@ -25,15 +25,22 @@ const ONE = ["items", "additionalProperties", "not", "if", "then", "else", "cont
 const LIST = ["anyOf", "oneOf", "allOf", "prefixItems"];
 const MAP = ["properties", "$defs", "definitions", "patternProperties"];
 
-/** `depth` bounds the walk: schemas are the app's, but a cyclic object must not hang the host. */
-export function relaxedSchema(schema: unknown, depth = 0): unknown {
+/**
+ * Schemas are the app's, but a cyclic or very deep object must not hang the host: a node met again
+ * gets the same copy (cycles stay cycles), and below 64 levels a node is kept as it is.
+ */
+export function relaxedSchema(schema: unknown, depth = 0, copies = new Map<Schema, Schema>()): unknown {
   if (!isSchema(schema) || depth > 64) return schema;
+  const known = copies.get(schema);
+  if (known) return known;
   const out: Schema = { ...schema };
-  for (const key of ONE) if (key in out) out[key] = relaxedSchema(out[key], depth + 1);
-  for (const key of LIST) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map((branch) => relaxedSchema(branch, depth + 1));
+  copies.set(schema, out);
+  const walk = (sub: unknown) => relaxedSchema(sub, depth + 1, copies);
+  for (const key of ONE) if (key in out) out[key] = walk(out[key]);
+  for (const key of LIST) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map(walk);
   for (const key of MAP) {
     const entries = out[key];
-    if (isSchema(entries)) out[key] = Object.fromEntries(Object.entries(entries).map(([name, sub]) => [name, relaxedSchema(sub, depth + 1)]));
+    if (isSchema(entries)) out[key] = Object.fromEntries(Object.entries(entries).map(([name, sub]) => [name, walk(sub)]));
   }
   const properties = schema.properties;
   if (Array.isArray(schema.required) && isSchema(properties)) {
