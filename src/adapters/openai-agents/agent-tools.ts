@@ -11,10 +11,11 @@ import { allowsCaller } from "../../adapter-support.js";
 import type { HoldContext, ToolCallerType, ToolDefinition } from "../../index.js";
 import type { CodeCallScope, ProgramScopes } from "./program-scopes.js";
 import { relaxedSchema } from "./relaxed-schema.js";
+import type { AnyContext } from "./types.js";
 
-export type AnyFunctionTool = FunctionTool<any, any, any>;
+export type AnyFunctionTool = FunctionTool<AnyContext, AnyContext, AnyContext>;
 
-const isFunctionTool = (tool: Tool<any>): tool is AnyFunctionTool => tool.type === "function" && typeof (tool as AnyFunctionTool).invoke === "function";
+const isFunctionTool = (tool: Tool<AnyContext>): tool is AnyFunctionTool => tool.type === "function" && typeof (tool as AnyFunctionTool).invoke === "function";
 
 /** The SDK's allowedCallers ("direct" | "programmatic") in quickbox's words; undefined: both. */
 function callersOf(tool: AnyFunctionTool): ToolCallerType[] | undefined {
@@ -23,7 +24,7 @@ function callersOf(tool: AnyFunctionTool): ToolCallerType[] | undefined {
 }
 
 /** The function tools a program may call: not hosted ones, not `exclude` (the code tool), not direct-only ones. */
-export function reachableTools(tools: readonly Tool<any>[], exclude: string): AnyFunctionTool[] {
+export function reachableTools(tools: readonly Tool<AnyContext>[], exclude: string): AnyFunctionTool[] {
   return tools.filter(isFunctionTool).filter((tool) => tool.name !== exclude && allowsCaller({ allowedCallers: callersOf(tool) }, "program"));
 }
 
@@ -37,7 +38,7 @@ function endRun(scope: CodeCallScope | undefined, error: unknown): never {
   throw error;
 }
 
-function toDefinition(tool: AnyFunctionTool, scopes: ProgramScopes, programAgent: () => Agent<any, any>): ToolDefinition {
+function toDefinition(tool: AnyFunctionTool, scopes: ProgramScopes, programAgent: () => Agent<AnyContext, AnyContext>): ToolDefinition {
   return {
     name: tool.name,
     description: tool.description,
@@ -66,6 +67,6 @@ function holdPredicate(tool: AnyFunctionTool, scopes: ProgramScopes) {
   };
 }
 
-export function toDefinitions(tools: AnyFunctionTool[], scopes: ProgramScopes, programAgent: () => Agent<any, any>): ToolDefinition[] {
+export function toDefinitions(tools: AnyFunctionTool[], scopes: ProgramScopes, programAgent: () => Agent<AnyContext, AnyContext>): ToolDefinition[] {
   return tools.map((tool) => ({ ...toDefinition(tool, scopes, programAgent), needsApproval: holdPredicate(tool, scopes) }));
 }

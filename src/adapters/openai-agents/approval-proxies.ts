@@ -5,16 +5,17 @@
  * decision in the run's context, where the program's resume reads it.
  */
 import { tool, type FunctionTool } from "@openai/agents";
+import type { AnyContext } from "./types.js";
 
 export interface ApprovalProxies {
-  tools: FunctionTool<any, any, string>[];
+  tools: FunctionTool<AnyContext, AnyContext, string>[];
   /** The proxy's name for a tool's name (the SDK writes `get-user` as `get_user`). */
   nameOf(toolName: string): string;
 }
 
 export function approvalProxies(toolNames: Iterable<string>, descriptions: ReadonlyMap<string, string | undefined>): ApprovalProxies {
   const names = new Map<string, string>();
-  const tools: FunctionTool<any, any, string>[] = [];
+  const tools: FunctionTool<AnyContext, AnyContext, string>[] = [];
   for (const name of new Set(toolNames)) {
     const proxy = tool({
       name,

@@ -18,6 +18,7 @@ import { ProgramRuns } from "./program-runs.js";
 import { ProgramScopes, type CodeCallScope } from "./program-scopes.js";
 import { programInput, type ProgramRequest } from "./program-turn.js";
 import type { CodeThreadId, CodeTool, CodeToolControls, CreateCodeToolOptions } from "./types.js";
+import type { AnyContext } from "./types.js";
 
 const asyncDispose: typeof Symbol.asyncDispose = Symbol.asyncDispose ?? (Symbol.for("Symbol.asyncDispose") as typeof Symbol.asyncDispose);
 
@@ -67,7 +68,7 @@ export function createCodeTool(options: CreateCodeToolOptions = {}): CodeTool {
   const fromCode = quickboxTools.filter((tool) => allowsCaller(tool, "program"));
   const scopes = new ProgramScopes();
 
-  let programAgent: Agent<any, any> | undefined;
+  let programAgent: Agent<AnyContext, AnyContext> | undefined;
   const interpreter = lazyInterpreter(async () =>
     createInterpreter({ ...interpreterOptions, tools: [...toDefinitions(reachable, scopes, () => programAgent!), ...quickboxTools] }),
   );

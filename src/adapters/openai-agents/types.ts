@@ -2,6 +2,13 @@
 import type { FunctionTool, RunContext, Tool } from "@openai/agents";
 import type { Interpreter, InterpreterOptions, ToolDefinition } from "../../index.js";
 
+/**
+ * The SDK's generics: a tool or agent of any run context. `any` rather than `unknown` on purpose:
+ * the context is a parameter of the tools' functions, so `FunctionTool<MyContext>` is not a
+ * `FunctionTool<unknown>`.
+ */
+export type AnyContext = any;
+
 /** A thread id, or a function of the run's context (e.g. a conversation id in `context`) that picks one. */
 export type CodeThreadId = string | ((runContext: RunContext<unknown>) => string);
 
@@ -12,7 +19,7 @@ export interface CreateCodeToolOptions extends Omit<InterpreterOptions, "tools" 
    * code tool itself); a tool whose `allowedCallers` lacks "programmatic" (`["direct"]`) is never
    * reachable from code. A tool's `needsApproval` holds its calls from code as it does direct calls.
    */
-  tools?: readonly Tool<any>[];
+  tools?: readonly Tool<AnyContext>[];
   /** quickbox ToolDefinitions next to them (e.g. `await mcpTools(client)` from quickbox/mcp). */
   quickboxTools?: ToolDefinition[];
   /** The code tool's name (default "run_code"). */
@@ -39,4 +46,4 @@ export interface CodeToolControls {
 }
 
 /** An Agents SDK function tool (put it in the agent's `tools`) plus the controls above. */
-export type CodeTool = FunctionTool<any, any, string> & CodeToolControls;
+export type CodeTool = FunctionTool<AnyContext, AnyContext, string> & CodeToolControls;
