@@ -8,7 +8,7 @@
  *
  *   npm run build && node bench/page-chunk.mjs [distDir] [--src]
  */
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
@@ -21,6 +21,8 @@ if (!fromSource && !existsSync(`${distDir}/index.js`)) throw new Error(`no build
 const app = `${repo}test-results/page-chunk-app/`;
 rmSync(app, { recursive: true, force: true });
 mkdirSync(`${app}node_modules`, { recursive: true });
+// Its own package.json: otherwise "quickbox" would resolve to the repository itself (a package may import its own name).
+writeFileSync(`${app}package.json`, JSON.stringify({ name: "page-chunk-app", private: true, type: "module" }));
 writeFileSync(`${app}index.html`, `<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>`);
 writeFileSync(
   `${app}main.js`,
@@ -29,7 +31,8 @@ writeFileSync(
 if (!fromSource) {
   const packageDir = `${app}quickbox-package/`;
   mkdirSync(packageDir);
-  symlinkSync(`${repo}package.json`, `${packageDir}package.json`);
+  // A copy: with a symlink, the package root would resolve to the repository (and its dist/).
+  copyFileSync(`${repo}package.json`, `${packageDir}package.json`);
   symlinkSync(distDir, `${packageDir}dist`, "dir");
   symlinkSync(`${repo}node_modules`, `${packageDir}node_modules`, "dir");
   symlinkSync(packageDir, `${app}node_modules/quickbox`, "dir");
