@@ -62,12 +62,12 @@ export class BackgroundCells {
   readonly #cells = new Map<string, Cell>();
 
   /**
-   * Takes a started eval or resume (startCell): its result if it settles within `yieldAfterMs` of
-   * its start, otherwise a "running" result naming the new cell.
+   * Takes a started eval or resume (startCell): its result if it settles within `yieldAfterMs`,
+   * otherwise a "running" result naming the new cell.
    */
   async run(threadId: string, yieldAfterMs: number, started: StartedCell): Promise<EvalResult> {
     const { result, cancel, startedAt } = started;
-    const timer = delay(Math.max(0, yieldAfterMs - (performance.now() - startedAt)));
+    const timer = delay(yieldAfterMs);
     const first = await Promise.race([result, timer.promise]);
     timer.clear();
     if (first !== "timeout") return first;
