@@ -44,3 +44,6 @@ export type { LooseWrite, PartedIndex, PartedWrite, SmallValueBackend } from "./
 
 /** Keys as UTF-8 (Redis, PostgreSQL): a key with a lone surrogate is refused rather than merged with another. */
 export { withWellFormedKeys, isWellFormed } from "./stores/well-formed-keys.js";
+
+/** An adapter's interpreter: created on first use (a failed creation is retried), disposable once (then DISPOSED). */
+export { lazyInterpreter, type LazyInterpreter } from "./util/lazy-interpreter.js";

@@ -1,16 +1,18 @@
 /** createInterpreter: the public entry point (DESIGN.md §3). */
 import type { EngineClient, EngineOutcome, GuestManifest, SkillFiles } from "./engine-contract.js";
 import { QuickboxError } from "./errors.js";
-import { BackgroundCells } from "./host/background-cells.js";
+import type { BackgroundCells } from "./host/background-cells.js";
+import { startCell } from "./host/cell-start.js";
 import { CallExecutor } from "./host/call-executor.js";
 import { SkillLibrary } from "./host/skills.js";
 import type { RunNotes } from "./host/threads/eval-ids.js";
 import { ThreadDirectory } from "./host/threads/thread-directory.js";
+import { loadToolSchemas } from "./host/tool-schemas-loader.js";
 import { resolveOptions, timerMsProblem } from "./options.js";
 import { toEvalResult } from "./result/eval-result.js";
+import { valueCodec } from "./result/value-codec.js";
 import { abortedBeforeStart, skillNotAvailable } from "./result/outcomes.js";
 import { hmacKey } from "./snapshot/snapshot-keys.js";
-import { renderSystemPrompt } from "./system-prompt.js";
 import { WorkerPool } from "./transport/worker-pool.js";
 import { defaultWasmModule } from "./runtime/wasm-loading.js";
 import type { EvalOptions, EvalResult, Interpreter, InterpreterOptions } from "./types.js";
@@ -65,8 +67,16 @@ function validEvalOptions(code: unknown, options: EvalOptions | undefined): Vali
   return { threadId: validThreadId(options?.threadId), ...valid };
 }
 
+/** Whether the options name tools (then the tool-schemas capability is loaded before they are checked). */
+const hasTools = (options: InterpreterOptions | undefined) => Array.isArray(options?.tools) && options.tools.length > 0;
+
 export async function createInterpreter(options?: InterpreterOptions): Promise<Interpreter> {
-  const resolved = resolveOptions(options);
+  // Loaded while the engine starts, not part of the page's own chunk: the prompt's rules (systemPrompt()
+  // is synchronous) and the value codec (results are read synchronously when a request settles).
+  const prompting = import("./system-prompt.js");
+  const loading = Promise.all([prompting, valueCodec.load()]);
+  loading.catch(() => undefined); // awaited below; an early throw must not leave it unhandled
+  const resolved = resolveOptions(options, undefined, hasTools(options) ? await loadToolSchemas() : undefined);
   const manifest: GuestManifest = {
     tools: resolved.tools.manifest(),
     directOnly: resolved.tools.directOnly(),
@@ -97,11 +107,27 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
     client = await createInlineClient(resolved.engine, manifest, resolved.wasmModule, resolved.runtime);
   }
   const threads = new ThreadDirectory(client, executor, resolved, headSigningKey);
-  const cells = new BackgroundCells();
+  // Background cells load on first use (yieldAfterMs, wait, cancel).
+  let cells: BackgroundCells | undefined;
+  const backgroundCells = async () => {
+    const { BackgroundCells } = await import("./host/background-cells.js");
+    return (cells ??= new BackgroundCells());
+  };
   /** Runs an eval or resume, in the background past `yieldAfterMs` when given. */
-  const run = (threadId: string, options: ValidRunOptions, start: (signal: AbortSignal | undefined, notes: RunNotes) => Promise<EvalResult>) =>
-    options.yieldAfterMs === undefined ? start(options.signal, {}) : cells.run(threadId, options.yieldAfterMs, options.signal, start);
-  const prompt = renderSystemPrompt(resolved);
+  const run = (threadId: string, options: ValidRunOptions, start: (signal: AbortSignal | undefined, notes: RunNotes) => Promise<EvalResult>): Promise<EvalResult> => {
+    const { yieldAfterMs } = options;
+    if (yieldAfterMs === undefined) return start(options.signal, {});
+    const started = startCell(options.signal, start); // now: it queues on its thread in call order
+    return cells ? cells.run(threadId, yieldAfterMs, started) : backgroundCells().then((background) => background.run(threadId, yieldAfterMs, started));
+  };
+  let prompt: string;
+  try {
+    prompt = (await prompting).renderSystemPrompt(resolved);
+    await loading;
+  } catch (error) {
+    await client.dispose();
+    throw error;
+  }
   let disposed = false;
   const assertAlive = () => {
     if (disposed) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
@@ -109,7 +135,7 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
   const dispose = async () => {
     if (disposed) return;
     disposed = true;
-    cells.clear();
+    cells?.clear();
     await client.dispose();
   };
   return {
@@ -140,13 +166,15 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
       if (waitOptions !== undefined && (typeof waitOptions !== "object" || waitOptions === null)) throw new QuickboxError("INVALID_OPTIONS", "wait: options must be an object");
       rejectUnknownKeys("wait", waitOptions, ["timeoutMs", "threadId"]);
       const threadId = waitOptions?.threadId === undefined ? undefined : validThreadId(waitOptions.threadId);
-      return cells.wait(cellId, validMs("wait", "timeoutMs", waitOptions?.timeoutMs), threadId);
+      const timeoutMs = validMs("wait", "timeoutMs", waitOptions?.timeoutMs);
+      return (cells ?? (await backgroundCells())).wait(cellId, timeoutMs, threadId);
     },
     async cancel(cellId, cancelOptions) {
       assertAlive();
       if (cancelOptions !== undefined && (typeof cancelOptions !== "object" || cancelOptions === null)) throw new QuickboxError("INVALID_OPTIONS", "cancel: options must be an object");
       rejectUnknownKeys("cancel", cancelOptions, ["threadId"]);
-      return cells.cancel(cellId, cancelOptions?.threadId === undefined ? undefined : validThreadId(cancelOptions.threadId));
+      const threadId = cancelOptions?.threadId === undefined ? undefined : validThreadId(cancelOptions.threadId);
+      return (cells ?? (await backgroundCells())).cancel(cellId, threadId);
     },
     async endTurn(threadId) {
       assertAlive();

@@ -5,6 +5,7 @@ import { QuickboxError } from "./errors.js";
 import { HoldPolicy } from "./host/hold-policy.js";
 import { SubagentRunner } from "./host/subagents.js";
 import { ToolRegistry } from "./host/tool-registry.js";
+import type { ToolSchemas } from "./host/tool-schemas.js";
 import { SkillLibrary } from "./host/skills.js";
 import { safeEmitter, type EmitEvent } from "./host/events.js";
 import { hostRuntime, type HostRuntime } from "./runtime/host-runtime.js";
@@ -181,7 +182,8 @@ function flag(options: Record<string, unknown>, name: string, fallback: boolean)
 }
 
 /** `runtime`: this process's unless a test names another. */
-export function resolveOptions(input: InterpreterOptions | undefined, runtime: HostRuntime = hostRuntime()): ResolvedOptions {
+/** `schemas`: the tool-schemas capability, loaded by the caller when `input.tools` is not empty. */
+export function resolveOptions(input: InterpreterOptions | undefined, runtime: HostRuntime = hostRuntime(), schemas?: ToolSchemas): ResolvedOptions {
   if (input !== undefined && (typeof input !== "object" || input === null || Array.isArray(input))) {
     invalid("createInterpreter options must be an object");
   }
@@ -221,7 +223,7 @@ export function resolveOptions(input: InterpreterOptions | undefined, runtime: H
     maxTaskCalls: budget(options, "maxTaskCalls", DEFAULT_MAX_TASK_CALLS),
     maxConcurrentTasks: wholeNumber(options, "maxConcurrentTasks", DEFAULT_MAX_CONCURRENT_TASKS),
   };
-  const tools = new ToolRegistry(options.tools);
+  const tools = new ToolRegistry(options.tools, schemas);
   const holds = new HoldPolicy(options.interruptOn, tools.approvalDefaults());
   for (const name of holds.names()) {
     if (name !== "task" && !tools.get(name)) invalid(`interruptOn names "${name}", which is not a tool (use the tool's own name, or "task")`);

@@ -45,6 +45,20 @@ export const setups = [
   { name: "deno", title: "Deno: README's Deno example and command", app: "deno", tools: [], check: "deno/check.mjs" },
   { name: "node-cjs", title: "Node CommonJS: require(\"quickbox\")", app: "node-cjs", tools: [], check: "node-cjs/check.mjs" },
   { name: "node-esm", title: "Node ESM: import", app: "node-esm", tools: [], check: "node-esm/check.mjs" },
+  {
+    name: "openai-agents",
+    title: "OpenAI Agents SDK: quickbox/openai-agents (approval across a serialized RunState)",
+    app: "openai-agents",
+    tools: ["@openai/agents", "zod"],
+    check: "openai-agents/check.mjs",
+  },
+  {
+    name: "codemode",
+    title: "Cloudflare codemode in Node: quickboxExecutor behind codeMcpServer and createBrowserCodeTool",
+    app: "codemode",
+    tools: ["@cloudflare/codemode", "@modelcontextprotocol/sdk", "zod"],
+    check: "codemode/check.mjs",
+  },
   { name: "tsc-bundler", title: "tsc --noEmit, moduleResolution bundler", app: "tsc-bundler", tools: ["typescript", "@types/node"], check: "tsc-bundler/check.mjs" },
   {
     name: "tsc-nodenext-esm",

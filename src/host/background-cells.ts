@@ -9,7 +9,7 @@
 import { QuickboxError } from "../errors.js";
 import { renderRunning } from "../result/wire-format.js";
 import type { EvalResult } from "../types.js";
-import type { RunNotes } from "./threads/eval-ids.js";
+import type { RunProgress, StartedCell } from "./cell-start.js";
 
 /** Settled cells whose result was already handed out, kept so that a repeated wait still answers. */
 const MAX_DELIVERED_CELLS = 64;
@@ -50,10 +50,6 @@ function delay(ms: number): { promise: Promise<"timeout">; clear: () => void } {
   return { promise, clear: () => clearTimeout(timer) };
 }
 
-interface RunProgress {
-  ended: boolean;
-}
-
 /**
  * `result` if it settles within `timeoutMs`, else "timeout". A program that has ended by then is
  * not running any more: its result is being settled (the thread's snapshot is stored first, which
@@ -90,31 +86,22 @@ function withEvalId(result: EvalResult, evalId: string): EvalResult {
   return result.evalId === undefined ? { ...result, evalId } : result;
 }
 
-/** Starts an eval or resume, which tells `notes` its run's id and when its program has ended. */
-export type CellStart = (signal: AbortSignal, notes: RunNotes) => Promise<EvalResult>;
-
 export class BackgroundCells {
   readonly #cells = new Map<string, Cell>();
 
   /**
-   * Runs `start(signal)` (an eval or resume); its result if it settles within `yieldAfterMs`,
-   * otherwise a "running" result naming the new cell. `signal` (the caller's) still cancels it.
+   * Takes a started eval or resume (startCell): its result if it settles within `yieldAfterMs`,
+   * otherwise a "running" result naming the new cell.
    */
-  async run(threadId: string, yieldAfterMs: number, signal: AbortSignal | undefined, start: CellStart): Promise<EvalResult> {
-    const cancel = new AbortController();
-    const combined = signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal;
-    const startedAt = performance.now();
-    const progress: RunProgress = { ended: false };
-    let noteEvalId!: (evalId: string) => void;
-    const evalIdKnown = new Promise<string>((resolve) => (noteEvalId = resolve));
-    const started = start(combined, { started: noteEvalId, ended: () => (progress.ended = true) });
-    const first = await settledWithin(started, yieldAfterMs, progress);
+  async run(threadId: string, yieldAfterMs: number, started: StartedCell): Promise<EvalResult> {
+    const { cancel, startedAt, progress, evalIdKnown } = started;
+    const first = await settledWithin(started.result, yieldAfterMs, progress);
     if (first !== "timeout") return first;
     // "running" names the run, as its tool calls and events do: wait until it is known (a resume
     // reads its paused thread first), unless the run ends before that.
-    const evalId = await Promise.race([evalIdKnown, started.then(() => null, () => null)]);
-    if (evalId === null) return started;
-    const result = started.then((settled) => withEvalId(settled, evalId));
+    const evalId = await Promise.race([evalIdKnown, started.result.then(() => null, () => null)]);
+    if (evalId === null) return started.result;
+    const result = started.result.then((settled) => withEvalId(settled, evalId));
     const cell: Cell = { id: newCellId(), threadId, evalId, startedAt, result, cancel, progress, settled: null, delivered: false };
     // A cell that fails (the interpreter disposed mid-run) is settled by its own rejection in wait().
     result.then(

@@ -13,7 +13,7 @@ import { errorMessage } from "./error-message.js";
 import type { EmitEvent } from "./events.js";
 import { encodeForGuest, PayloadError, payloadTooLarge } from "./guest-encoding.js";
 import type { HoldDecision, HoldPolicy } from "./hold-policy.js";
-import { describeIssues } from "./schema.js";
+import { describeIssues } from "./schema-issues.js";
 import type { SubagentRunner } from "./subagents.js";
 import { newEvalId } from "./tool-callers.js";
 import type { RegisteredTool, ToolRegistry } from "./tool-registry.js";

@@ -4,7 +4,8 @@
  * `ctx.caller` `{ type: "direct" }`. The adapters offer these to the model next to the code tool.
  */
 import type { JsonSchema, ToolDefinition } from "../types.js";
-import { describeIssues } from "./schema.js";
+import { describeIssues } from "./schema-issues.js";
+import { toolSchemas } from "./tool-schemas.js";
 import { allowsCaller, DIRECT_CALLER } from "./tool-callers.js";
 import { ToolRegistry } from "./tool-registry.js";
 
@@ -28,7 +29,7 @@ const OPEN_OBJECT: JsonSchema = { type: "object", properties: {}, additionalProp
 
 /** The tools of `definitions` that may be called directly (checked as createInterpreter checks them: INVALID_TOOL). */
 export function directTools(definitions: readonly ToolDefinition<never>[]): DirectTool[] {
-  return new ToolRegistry(definitions)
+  return new ToolRegistry(definitions, toolSchemas)
     .tools()
     .filter((tool) => allowsCaller(tool.definition, "direct"))
     .map(({ definition, input }) => ({

@@ -3,7 +3,7 @@
  * data (the guest parses it natively), devalue otherwise (Map, Set, Date, BigInt, undefined,
  * NaN, cycles). Class instances arrive as plain objects; functions and symbols cannot be sent.
  */
-import { stringify } from "devalue";
+import { valueCodec } from "../result/value-codec.js";
 
 export class PayloadError extends Error {
   override name = "PayloadError";
@@ -67,7 +67,7 @@ export function encodeForGuest(value: unknown, maxBytes: number): { value?: stri
   } else {
     let distinctValues = 0;
     try {
-      text = stringify(value, {
+      text = valueCodec.get().stringify(value, {
         Obj: (candidate: unknown) => {
           if (++distinctValues > maxBytes / 2) throw tooLarge();
           if (typeof candidate !== "object" || candidate === null || Array.isArray(candidate)) return undefined;

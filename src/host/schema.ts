@@ -10,15 +10,12 @@ import { withSafeFormats } from "./safe-formats.js";
 import { unreachableRef } from "./schema-walk.js";
 import { applyDefaults } from "./schema-defaults.js";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
+import type { SchemaIssue } from "./schema-issues.js";
 
 export type JsonSchema = { [key: string]: unknown } | boolean;
 export type AnySchema = JsonSchema | StandardSchemaV1;
 
-export interface SchemaIssue {
-  /** Where in the value, e.g. "query" or "items[2].id"; "" for the value itself. */
-  path: string;
-  message: string;
-}
+export { describeIssues, type SchemaIssue } from "./schema-issues.js";
 
 export type SchemaCheck = { ok: true; value: unknown } | { ok: false; issues: SchemaIssue[] };
 
@@ -171,11 +168,4 @@ export async function adaptProgramSchema(schema: unknown): Promise<SchemaAdapter
   }
   const patterns = await withProgramPatterns(withSafeFormats(schema as JsonSchema));
   return { ...jsonSchemaAdapter(schema as JsonSchema, patterns.schema), release: patterns.release };
-}
-
-export function describeIssues(issues: SchemaIssue[]): string {
-  return issues
-    .slice(0, 5)
-    .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
-    .join("; ");
 }

@@ -9,7 +9,7 @@
  */
 import type { EncodedSnapshot, SnapshotHeader } from "../engine-contract.js";
 import { QuickboxError } from "../errors.js";
-import { readSnapshotHeader } from "../snapshot/snapshot-codec.js";
+import { readSnapshotHeader } from "../snapshot/snapshot-header.js";
 import { sameBytes } from "../stores/same-bytes.js";
 import { HEAD_PREFIX, SNAPSHOT_PREFIX, type HeadClaim, type ThreadHead } from "../stores/store-contract.js";
 import { decodeHead, encodeHead } from "./head-codec.js";

@@ -6,7 +6,9 @@ import type { InterpreterEvent, SubagentOptions, TaskRequest, ToolContext } from
 import { errorMessage } from "./error-message.js";
 import { encodeForGuest } from "./guest-encoding.js";
 import { hostSliceIsFull, nextHostSlice } from "../util/host-slices.js";
-import { adaptProgramSchema, describeIssues } from "./schema.js";
+import { describeIssues } from "./schema-issues.js";
+import { loadToolSchemas } from "./tool-schemas-loader.js";
+import type { ToolSchemas } from "./tool-schemas.js";
 
 export class SubagentRunner {
   readonly #options: SubagentOptions;
@@ -52,10 +54,11 @@ export class SubagentRunner {
     const started = performance.now();
     emit({ ...base, phase: "start" });
     let result: CallResult;
-    let schema: Awaited<ReturnType<typeof adaptProgramSchema>> | undefined;
+    let schema: Awaited<ReturnType<ToolSchemas["adaptProgramSchema"]>> | undefined;
     try {
       // The program's schema is checked (and its patterns compiled) before the subagent runs.
       if (request.responseSchema !== undefined) {
+        const { adaptProgramSchema } = await loadToolSchemas();
         schema = await adaptProgramSchema(request.responseSchema).catch((error: unknown) => {
           throw new Error(`responseSchema: ${error instanceof Error ? error.message : String(error)}`);
         });

@@ -5,10 +5,10 @@
 import { QuickboxError } from "../errors.js";
 import type { ToolManifestEntry } from "../engine-contract.js";
 import type { ToolDefinition } from "../types.js";
-import { adaptSchema, type SchemaAdapter } from "./schema.js";
+import type { SchemaAdapter } from "./schema.js";
 import { allowedCallersProblem, allowsCaller } from "./tool-callers.js";
 import { camelCase, isValidToolKey, toolKeyProblem } from "./tool-names.js";
-import { renderSignature } from "./type-rendering.js";
+import type { ToolSchemas } from "./tool-schemas.js";
 
 export interface RegisteredTool {
   definition: ToolDefinition<never>;
@@ -23,11 +23,11 @@ function invalid(message: string): never {
   throw new QuickboxError("INVALID_TOOL", message);
 }
 
-function adapt(tool: ToolDefinition<never>, field: "inputSchema" | "outputSchema"): SchemaAdapter | undefined {
+function adapt(schemas: ToolSchemas, tool: ToolDefinition<never>, field: "inputSchema" | "outputSchema"): SchemaAdapter | undefined {
   const schema = tool[field];
   if (schema === undefined) return undefined;
   try {
-    return adaptSchema(schema);
+    return schemas.adaptSchema(schema);
   } catch (error) {
     return invalid(`tool ${JSON.stringify(tool.name)}: ${field} is not a JSON Schema or Standard Schema (${(error as Error).message})`);
   }
@@ -41,9 +41,11 @@ function describeStandardOnly(schema: unknown): string | undefined {
 export class ToolRegistry {
   readonly #byName = new Map<string, RegisteredTool>();
 
-  constructor(tools: unknown) {
+  /** `schemas`: the tool-schemas capability (loadToolSchemas()), needed when there are tools. */
+  constructor(tools: unknown, schemas?: ToolSchemas) {
     if (tools === undefined) return;
     if (!Array.isArray(tools)) invalid("tools must be an array of { name, description?, inputSchema?, outputSchema?, execute }");
+    if (tools.length && !schemas) throw new Error("quickbox internal error: tools are registered before the tool schemas were loaded");
     const keys = new Map<string, string>();
     for (const [index, tool] of (tools as unknown[]).entries()) {
       if (typeof tool !== "object" || tool === null) invalid(`tools[${index}] must be an object`);
@@ -62,9 +64,9 @@ export class ToolRegistry {
       const clash = keys.get(key);
       if (clash !== undefined) invalid(`tools ${JSON.stringify(clash)} and ${JSON.stringify(definition.name)} both become tools.${key}`);
       keys.set(key, definition.name);
-      const input = adapt(definition, "inputSchema");
-      const output = adapt(definition, "outputSchema");
-      const signature = renderSignature({
+      const input = adapt(schemas!, definition, "inputSchema");
+      const output = adapt(schemas!, definition, "outputSchema");
+      const signature = schemas!.renderSignature({
         key,
         ...(definition.description ? { description: definition.description } : {}),
         input: input ? (input.jsonSchema ?? "opaque") : undefined,

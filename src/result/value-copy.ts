@@ -4,9 +4,9 @@
  * The text is the guest's, so a program can forge it: nothing here trusts its shape or its size
  * as a tree, and what would be costly to decode is refused or replaced before it is.
  */
-import { parse } from "devalue";
 import { boundAsTree, boundedValueNote } from "./bounded-value.js";
 import { jsonNestsDeeperThan } from "./json-nesting.js";
+import { valueCodec } from "./value-codec.js";
 
 /**
  * A BigInt with more digits arrives as a handle: V8 parses decimal digits in quadratic time
@@ -47,6 +47,6 @@ export function readValueCopy(text: string, limitChars: number): ValueCopy {
   const budgetChars = 2 * limitChars;
   // A walk that remembers each object's size takes a step per reference: each costs the text at
   // least a character, so more steps than that mean cycles and shared references together.
-  const bounded = boundAsTree(parse(text, VALUE_REVIVERS), budgetChars, 2 * text.length + 16);
+  const bounded = boundAsTree(valueCodec.get().parse(text, VALUE_REVIVERS), budgetChars, 2 * text.length + 16);
   return { value: bounded.value, note: boundedValueNote(bounded, budgetChars) };
 }

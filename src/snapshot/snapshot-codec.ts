@@ -15,10 +15,9 @@ import type { ChunkSet } from "./memory-chunks.js";
 import { CHUNK_BYTES } from "./memory-chunks.js";
 import type { SnapshotKeys } from "./snapshot-keys.js";
 
-export const SNAPSHOT_MAGIC = "QBSNAP";
-/** 2: the manifest carries the thread's journal, and the held calls' records live in the head. */
-export const SNAPSHOT_FORMAT_VERSION = 2;
-const PREFIX_BYTES = 12;
+import { PREFIX_BYTES, readSnapshotHeader, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC } from "./snapshot-header.js";
+
+export { readSnapshotHeader, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC };
 const HMAC_BYTES = 32;
 
 
@@ -146,20 +145,6 @@ export async function encodeSnapshot(
 }
 
 /** Reads only the header (no verification beyond magic and version): for listings. */
-export function readSnapshotHeader(bytes: Uint8Array): SnapshotHeader {
-  if (bytes.length < PREFIX_BYTES || new TextDecoder().decode(bytes.subarray(0, 6)) !== SNAPSHOT_MAGIC) reject("bad-magic", "not a quickbox snapshot");
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const version = view.getUint16(6, true);
-  if (version !== SNAPSHOT_FORMAT_VERSION) reject("version", `format version ${version}; this quickbox reads version ${SNAPSHOT_FORMAT_VERSION}`);
-  const headerLength = view.getUint32(8, true);
-  if (PREFIX_BYTES + headerLength > bytes.length) reject("truncated", "the header is cut short");
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes.subarray(PREFIX_BYTES, PREFIX_BYTES + headerLength))) as SnapshotHeader;
-  } catch {
-    return reject("truncated", "the header is not readable");
-  }
-}
-
 export async function decodeSnapshot<M>(bytes: Uint8Array, expected: Expectations, keys: SnapshotKeys): Promise<DecodedSnapshot<M>> {
   const header = readSnapshotHeader(bytes);
   if (header.chunkBytes !== CHUNK_BYTES) reject("version", `memory chunks of ${header.chunkBytes} bytes; this quickbox uses ${CHUNK_BYTES}`);

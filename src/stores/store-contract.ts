@@ -7,7 +7,7 @@
  *                   the claim of a resume running its approved calls (with their call log)
  */
 import type { CallResult } from "../engine-contract.js";
-import { readSnapshotHeader } from "../snapshot/snapshot-codec.js";
+import { readSnapshotHeader } from "../snapshot/snapshot-header.js";
 import type { PruneOptions, SnapshotStore, StoreRecord } from "../types.js";
 
 export const SNAPSHOT_PREFIX = "snap:";

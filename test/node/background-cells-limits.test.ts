@@ -5,7 +5,8 @@
  * after a real timer: what is under test is the bookkeeping, not the engine.
  */
 import { describe, expect, it } from "vitest";
-import { BackgroundCells, MAX_UNCLAIMED_CELLS, type CellStart } from "../../src/host/background-cells.js";
+import { BackgroundCells, MAX_UNCLAIMED_CELLS } from "../../src/host/background-cells.js";
+import { startCell, type CellStart } from "../../src/host/cell-start.js";
 import type { EvalResult } from "../../src/types.js";
 
 const finished = (value: number): EvalResult => ({ status: "ok", text: `<result>${value}</result>`, value, stdout: "", toolCalls: 0, durationMs: 5 });
@@ -24,7 +25,7 @@ describe("background cells at their limit", () => {
     const extra = 20;
     const ids: string[] = [];
     for (let i = 0; i < MAX_UNCLAIMED_CELLS + extra; i++) {
-      const running = await cells.run("t", 1, undefined, endsAfter(20, i));
+      const running = await cells.run("t", 1, startCell(undefined, endsAfter(20, i)));
       expect(running.status).toBe("running");
       ids.push(running.cellId!);
     }
@@ -36,10 +37,10 @@ describe("background cells at their limit", () => {
 
   it("a cell waited for is not forgotten, however many others finish unclaimed meanwhile", async () => {
     const cells = new BackgroundCells();
-    const watched = await cells.run("t", 1, undefined, endsAfter(5, -1));
+    const watched = await cells.run("t", 1, startCell(undefined, endsAfter(5, -1)));
     const answer = cells.wait(watched.cellId!);
     expect((await answer).value).toBe(-1);
-    for (let i = 0; i < MAX_UNCLAIMED_CELLS + 10; i++) await cells.run("t", 1, undefined, endsAfter(5, i));
+    for (let i = 0; i < MAX_UNCLAIMED_CELLS + 10; i++) await cells.run("t", 1, startCell(undefined, endsAfter(5, i)));
     await sleep(60);
     // Delivered cells are kept (up to 64) so that a repeated wait answers the same.
     expect((await cells.wait(watched.cellId!)).value).toBe(-1);
@@ -47,8 +48,8 @@ describe("background cells at their limit", () => {
 
   it("running cells are never forgotten", async () => {
     const cells = new BackgroundCells();
-    const slow = await cells.run("t", 1, undefined, endsAfter(1500, -2));
-    for (let i = 0; i < MAX_UNCLAIMED_CELLS + 10; i++) await cells.run("t", 1, undefined, endsAfter(5, i));
+    const slow = await cells.run("t", 1, startCell(undefined, endsAfter(1500, -2)));
+    for (let i = 0; i < MAX_UNCLAIMED_CELLS + 10; i++) await cells.run("t", 1, startCell(undefined, endsAfter(5, i)));
     await sleep(60);
     expect((await cells.wait(slow.cellId!, 10)).status).toBe("running");
     expect((await cells.wait(slow.cellId!)).value).toBe(-2);

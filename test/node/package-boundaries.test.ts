@@ -73,6 +73,22 @@ describe("package boundaries (built dist/)", () => {
     console.log(`root entry static graph: ${staticCode.length} bytes; with the lazily loaded engine: ${everything.length} bytes`);
   });
 
+  it("the root entry's static graph (the page's own chunk) carries only what an app that calls createInterpreter + eval uses; the rest loads on first use", () => {
+    const staticCode = [...moduleGraph("index.js", false).values()].join("\n");
+    const everything = [...moduleGraph("index.js", true).values()].join("\n");
+    const capabilities = {
+      "the JSON Schema validator": "does not match any of",
+      "devalue's stringify": "Cannot stringify a function",
+      "devalue's parse": "Cannot parse an object with a non-string key",
+      "the prompt's rules": "JavaScript/TypeScript interpreter (QuickJS). Write a short program",
+      "background cells": "UNKNOWN_CELL",
+    };
+    for (const [capability, marker] of Object.entries(capabilities)) {
+      expect(staticCode.includes(marker), `${capability} in the root entry's static graph`).toBe(false);
+      expect(everything.includes(marker), `${capability} reachable at all`).toBe(true);
+    }
+  });
+
   it("dist/worker.mjs is one self-contained module: no bare imports but Node's ignored built-ins, no file URLs", () => {
     const worker = readFileSync(new URL("worker.mjs", dist), "utf8");
     for (const specifier of bareSpecifiers(worker)) expect(specifier).toMatch(/^node:/);

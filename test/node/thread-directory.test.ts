@@ -4,7 +4,7 @@
  * to restore), how replies settle (lost threads and their restart notes, pauses), the checks of a
  * resume and its call log, and threads another directory changed in a shared store.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type {
   CallResult,
   EncodedSnapshot,
@@ -23,6 +23,8 @@ import { CallExecutor } from "../../src/host/call-executor.js";
 import type { CallLogEntry } from "../../src/stores/store-contract.js";
 import { ThreadDirectory } from "../../src/host/threads/thread-directory.js";
 import { resolveOptions } from "../../src/options.js";
+import { toolSchemas } from "../../src/host/tool-schemas.js";
+import { valueCodec } from "../../src/result/value-codec.js";
 import { errorOutcome, pausedOutcome } from "../../src/result/outcomes.js";
 import { encodeSnapshot, readSnapshotHeader, snapshotId } from "../../src/snapshot/snapshot-codec.js";
 import { memoryStore } from "../../src/stores/memory-store.js";
@@ -151,6 +153,9 @@ interface Setup {
   store: SnapshotStore;
 }
 
+// createInterpreter loads the value codec while the engine starts; these tests build the directory themselves.
+beforeAll(() => valueCodec.load());
+
 function setup(options: InterpreterOptions & { withTool?: boolean } = {}): Setup {
   const { withTool = true, ...rest } = options;
   const events: InterpreterEvent[] = [];
@@ -166,7 +171,7 @@ function setup(options: InterpreterOptions & { withTool?: boolean } = {}): Setup
         },
       ]
     : [];
-  const resolved = resolveOptions({ isolation: "inline", tools, onEvent: (event) => events.push(event), ...rest });
+  const resolved = resolveOptions({ isolation: "inline", tools, onEvent: (event) => events.push(event), ...rest }, undefined, toolSchemas);
   const executor = new CallExecutor(resolved.tools, resolved.holds, resolved.subagents, {
     maxToolPayloadBytes: resolved.engine.maxToolPayloadBytes,
     sanitizeToolErrors: resolved.sanitizeToolErrors,

@@ -7,6 +7,7 @@ import type { CallResult } from "../../src/engine-contract.js";
 import { HoldPolicy } from "../../src/host/hold-policy.js";
 import { CallExecutor } from "../../src/host/call-executor.js";
 import { ToolRegistry } from "../../src/host/tool-registry.js";
+import { toolSchemas } from "../../src/host/tool-schemas.js";
 import { createInterpreter, isQuickboxError, type InterpreterOptions, type ToolDefinition } from "../../src/index.js";
 import { fsStore } from "../../src/node.js";
 import { defineToolCallersSuite, recordingTool } from "../shared/tool-callers-suite.js";
@@ -38,7 +39,7 @@ describe("allowedCallers validation", () => {
 describe("the host's own check", () => {
   it("a forged program call of a direct-only tool is refused on the host and the tool does not run", async () => {
     const adminReset = recordingTool("admin_reset", { allowedCallers: ["direct"] });
-    const executor = new CallExecutor(new ToolRegistry([adminReset]), new HoldPolicy({ admin_reset: true }), undefined, { maxToolPayloadBytes: 1 << 20, sanitizeToolErrors: false, emit: () => {} });
+    const executor = new CallExecutor(new ToolRegistry([adminReset], toolSchemas), new HoldPolicy({ admin_reset: true }), undefined, { maxToolPayloadBytes: 1 << 20, sanitizeToolErrors: false, emit: () => {} });
     const results = await new Promise<CallResult[]>((resolve) => {
       const got: CallResult[] = [];
       executor.run(

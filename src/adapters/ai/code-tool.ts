@@ -5,13 +5,12 @@
  */
 import { tool, type ToolExecutionOptions } from "ai";
 import { createInterpreter, isQuickboxError, QuickboxError, type Decision, type EvalResult, type Interpreter } from "../../index.js";
-import { SerialQueues, timerMsProblem } from "../../adapter-support.js";
+import { lazyInterpreter, SerialQueues, timerMsProblem } from "../../adapter-support.js";
 import { readRequest, codeInputSchema } from "./code-input.js";
 import { modelText, toCodeToolOutput } from "./code-output.js";
 import { convertTools } from "./convert-tools.js";
 import { defaultDescription } from "./description.js";
 import { checkAllowedCallers, directToolSet } from "./direct-tools.js";
-import { lazyInterpreter } from "./lazy-interpreter.js";
 import { scopeOf, type ScopeByThread, type ToolCallScope } from "./tool-scope.js";
 import { checkToolSet } from "./tool-set.js";
 import type { CodeThreadId, CodeTool, CodeToolControls, CodeToolInput, CodeToolOutput, CreateCodeToolOptions, PausedProgram } from "./types.js";

@@ -1,17 +1,19 @@
-/** The code tool's interpreter: created on first use, shared afterwards, disposable once. */
-import { QuickboxError, type Interpreter } from "../../index.js";
+/** An adapter's interpreter: created on first use, shared afterwards, disposable once. */
+import { QuickboxError } from "../errors.js";
+import type { Interpreter } from "../types.js";
 
 export interface LazyInterpreter {
   get(): Promise<Interpreter>;
   dispose(): Promise<void>;
 }
 
-export function lazyInterpreter(create: () => Promise<Interpreter>): LazyInterpreter {
+/** `owner` names what was disposed in the DISPOSED error ("this code tool was disposed"). */
+export function lazyInterpreter(create: () => Promise<Interpreter>, owner = "code tool"): LazyInterpreter {
   let created: Promise<Interpreter> | undefined;
   let disposed = false;
   return {
     async get() {
-      if (disposed) throw new QuickboxError("DISPOSED", "this code tool was disposed");
+      if (disposed) throw new QuickboxError("DISPOSED", `this ${owner} was disposed`);
       // A failed creation is not cached: the next call tries again.
       created ??= create().catch((error: unknown) => {
         created = undefined;
