@@ -337,7 +337,8 @@ export function defineWebPlatformSuite(create: InterpreterFactory): void {
       const after = `u.searchParams.append("y", "2"); [u.href, nf.format(1234.5), coll.compare("a", "A"), dec.decode(enc.encode("é€")), first.length, crypto.randomUUID(), Array.from(crypto.getRandomValues(new Uint8Array(4))), Math.random(), structuredClone(new Map([[1, u.href]])).get(1), btoa(atob("aGk="))]`;
       const store = memoryStore();
       const writer = await make({ store, randomSeed: 7 });
-      expect((await writer.eval(setup, { threadId: "snap" })).status).toBe("ok");
+      const written = await writer.eval(setup, { threadId: "snap" });
+      expect(written.status, written.text).toBe("ok");
       await writer.dispose();
       const reader = await make({ store, randomSeed: 7 });
       const restored = await reader.eval(after, { threadId: "snap" });
@@ -356,7 +357,7 @@ export function defineWebPlatformSuite(create: InterpreterFactory): void {
       const store = memoryStore();
       const first = await make({ store, tools, interruptOn: { ask: true }, randomSeed: 11 });
       const paused = await first.eval(code, { threadId: "p" });
-      expect(paused.status).toBe("paused");
+      expect(paused.status, paused.text).toBe("paused");
       await first.dispose();
       const second = await make({ store, tools, interruptOn: { ask: true }, randomSeed: 11 });
       const done = await second.resume("p", { [paused.interrupts![0]!.id]: { type: "approve" } });
