@@ -38,7 +38,7 @@ export function defineHostStallSuite(create: InterpreterFactory, { isolation }: 
     it.each([19, 25])("%i levels: a SyntaxError result at once, no host stall", async (levels) => {
       const qb = await warm();
       const code = "let u = " + "<T>(".repeat(levels) + "0" + ")".repeat(levels);
-      const { value: result, stallMs, elapsedMs } = await repeatableHostStall(() => qb.eval(code, { threadId: "stall" }));
+      const { value: result, stallMs, elapsedMs } = await repeatableHostStall(() => qb.eval(code, { threadId: "stall" }), 1000);
       expect(result.error?.type, result.text).toBe("SyntaxError");
       expect(result.error?.message).toMatch(new RegExp(`${levels} levels`));
       expect(stallMs, "host event-loop stall (ms)").toBeLessThan(MAX_HOST_STALL_MS);
@@ -61,7 +61,7 @@ export function defineHostStallSuite(create: InterpreterFactory, { isolation }: 
       let count = 0;
       while (lines(count).length < 330_000) count += 1000;
       const code = lines(count);
-      const { value: result, stallMs, elapsedMs } = await repeatableHostStall(() => qb.eval(code, { threadId: "stall" }));
+      const { value: result, stallMs, elapsedMs } = await repeatableHostStall(() => qb.eval(code, { threadId: "stall" }), 1000);
       expect(result.error?.type, result.text.slice(0, 300)).toBe("RangeError");
       expect(result.error?.message).toMatch(/more than 4000 declarations/);
       expect(stallMs, "host event-loop stall (ms)").toBeLessThan(MAX_HOST_STALL_MS);
@@ -108,7 +108,7 @@ export function defineHostStallSuite(create: InterpreterFactory, { isolation }: 
         const { value: result, stallMs, elapsedMs } = await repeatableHostStall(async () => {
           if ((await qb.threads()).some((info) => info.threadId === "stall" && info.state === "paused")) await qb.reset("stall");
           return qb.eval(program, { threadId: "stall" });
-        });
+        }, 1500);
         expect(["ok", "paused"], result.text.slice(0, 200)).toContain(result.status);
         if (result.status === "ok") expect(["opened", "ToolInputError"]).toContain(result.value);
         if (/[ <]$/.test(url)) expect(result.value, `${url.slice(-12)} is not a url`).toBe("ToolInputError");
@@ -129,7 +129,7 @@ export function defineHostStallSuite(create: InterpreterFactory, { isolation }: 
       return { types: [{ name: "general", description: "replies" }], dispatch: (request) => (seen.push(request), reply) };
     }
 
-    async function runTask(qb: Interpreter, schema: unknown, measure: typeof hostStall = repeatableHostStall) {
+    async function runTask(qb: Interpreter, schema: unknown, measure: typeof hostStall = (work) => repeatableHostStall(work, 1500)) {
       const program = `try { await task({ description: 'reply', subagentType: 'general', responseSchema: ${JSON.stringify(schema)} }) } catch (e) { [e.name, e.message] }`;
       return measure(() => qb.eval(program, { threadId: "stall" }));
     }
@@ -215,7 +215,7 @@ export function defineHostStallSuite(create: InterpreterFactory, { isolation }: 
     const qb = await warm();
     const code = "/*" + "x".repeat(2 ** 20 - 4) + "*/1";
     expect(code.length).toBe(2 ** 20 + 1);
-    const { value: result, stallMs, elapsedMs } = await repeatableHostStall(() => qb.eval(code, { threadId: "stall" }));
+    const { value: result, stallMs, elapsedMs } = await repeatableHostStall(() => qb.eval(code, { threadId: "stall" }), 1000);
     expect(result.error?.type, result.text.slice(0, 300)).toBe("RangeError");
     expect(stallMs, "host event-loop stall (ms)").toBeLessThan(MAX_HOST_STALL_MS);
     expect(elapsedMs).toBeLessThan(1000);
