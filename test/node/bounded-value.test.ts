@@ -178,8 +178,9 @@ describe("host guards against forged deep text (defence in depth: the guest's ow
     const { CallExecutor } = await import("../../src/host/call-executor.js");
     const { HoldPolicy } = await import("../../src/host/hold-policy.js");
     const { ToolRegistry } = await import("../../src/host/tool-registry.js");
+    const { loadToolSchemas } = await import("../../src/host/tool-schemas-loader.js");
     let runs = 0;
-    const executor = new CallExecutor(new ToolRegistry([{ name: "take", execute: () => ++runs }]), new HoldPolicy(undefined), undefined, { maxToolPayloadBytes: 4 * 2 ** 20, sanitizeToolErrors: false, emit: () => {} });
+    const executor = new CallExecutor(new ToolRegistry([{ name: "take", execute: () => ++runs }], await loadToolSchemas()), new HoldPolicy(undefined), undefined, { maxToolPayloadBytes: 4 * 2 ** 20, sanitizeToolErrors: false, emit: () => {} });
     const results = await new Promise<{ ok: boolean; error?: { name: string; message: string } }[]>((resolve) =>
       executor.run([{ id: "call_0", kind: "tool", name: "take", args: "[".repeat(500000) + "]".repeat(500000) }], { threadId: "t", signal: new AbortController().signal }, resolve),
     );
