@@ -2,7 +2,7 @@ export { createInterpreter } from "./interpreter.js";
 export { QuickboxError, isQuickboxError } from "./errors.js";
 export { memoryStore } from "./stores/memory-store.js";
 export { pruneSnapshots } from "./stores/store-contract.js";
-export { bundleBytes as threadBundleBytes } from "./host/thread-bundle.js";
+export { bundleBytes as threadBundleBytes } from "./host/thread-bundle-format.js";
 export type { QuickboxErrorCode, SnapshotRejectionReason } from "./errors.js";
 export type {
   CancelOptions,
