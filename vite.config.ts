@@ -65,6 +65,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Most of the suite waits (child processes, servers, timers, a browser): on a 2-core machine the
+    // default (one worker per core, the browser taking one) ran the Node files one after another.
+    // QUICKBOX_TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.QUICKBOX_TEST_WORKERS) || 4,
     projects: [
       {
         test: {
