@@ -3,19 +3,17 @@
  * tools called from code, a durable approval pause resumed by the app, thread choice, lifecycle,
  * and clear errors for bad input.
  */
-import { readFileSync } from "node:fs";
-import { formatWithOptions } from "node:util";
 import * as ai from "ai";
 import { generateText, jsonSchema, stepCountIs, tool, type ModelMessage } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { transform } from "sucrase";
 import * as zod from "zod";
 import { z } from "zod";
 import * as quickboxAi from "../../src/ai.js";
 import { createCodeTool, resumedProgramMessage, type CodeTool, type CodeToolOutput } from "../../src/ai.js";
 import * as quickbox from "../../src/index.js";
 import { memoryStore, type ToolDefinition } from "../../src/index.js";
+import { runReadmeExample } from "../shared/readme-example.js";
 
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3["doGenerate"]>>;
 
@@ -460,28 +458,6 @@ describe("worker isolation (the default; needs npm run build)", () => {
     expect(result.text).toBe("done");
   });
 });
-
-/** Runs the ```ts block under a README heading with the given modules and globals; returns what it logged. */
-async function runReadmeExample(heading: string, modules: Record<string, object>, globals: Record<string, unknown>): Promise<string[]> {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-  const source = /```ts\n([\s\S]*?)```/.exec(readme.split(`\n${heading}\n`)[1] ?? "")?.[1];
-  if (!source) throw new Error(`README.md has no \`\`\`ts block under '${heading}'`);
-  const bindings = new Map<string, unknown>(Object.entries(globals));
-  const body = transform(source, { transforms: ["typescript"] }).code.replace(/^import \{([^}]*)\} from "([^"]+)";$/gm, (_, names: string, specifier: string) => {
-    const module = modules[specifier] as Record<string, unknown> | undefined;
-    if (!module) throw new Error(`the README example imports ${specifier}, which the test does not provide`);
-    for (const name of names.split(",").map((part) => part.trim()).filter(Boolean)) {
-      if (!(name in module)) throw new Error(`${specifier} has no export ${name}`);
-      bindings.set(name, module[name]);
-    }
-    return "";
-  });
-  const logs: string[] = [];
-  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
-  const run = new AsyncFunction(...bindings.keys(), "console", body);
-  await run(...bindings.values(), { log: (...args: unknown[]) => logs.push(formatWithOptions({}, ...args)) });
-  return logs;
-}
 
 describe("README", () => {
   it("the quickbox/ai example runs: the program pauses at sendEmail, the user approves, the same program finishes", async () => {

@@ -3,19 +3,17 @@
  * tools listed and called from a program (Promise.all), structured and text results, isError as a
  * catchable ToolError. Pagination and content blocks use a client-shaped stub.
  */
-import { readFileSync } from "node:fs";
-import { formatWithOptions } from "node:util";
 import * as mcpClientModule from "@modelcontextprotocol/sdk/client/index.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { transform } from "sucrase";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as quickbox from "../../src/index.js";
 import { createInterpreter, type Interpreter } from "../../src/index.js";
 import * as quickboxMcp from "../../src/mcp.js";
 import { mcpTools, type McpCallResult, type McpClientLike, type McpToolInfo } from "../../src/mcp.js";
+import { readmeExampleExpectations, runReadmeExample } from "../shared/readme-example.js";
 
 const stock: Record<string, number> = { anvil: 3, bolt: 120 };
 
@@ -258,29 +256,6 @@ describe("mcpTools with a client-shaped stub", () => {
   });
 });
 
-/** Runs the ```ts block under a README heading with the given modules; returns what it logged and what its comments expect. */
-async function runReadmeExample(heading: string, modules: Record<string, object>): Promise<{ logs: string[]; expected: string[] }> {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-  const source = /```ts\n([\s\S]*?)```/.exec(readme.split(`\n${heading}\n`)[1] ?? "")?.[1];
-  if (!source) throw new Error(`README.md has no \`\`\`ts block under '${heading}'`);
-  const bindings = new Map<string, unknown>();
-  const body = transform(source, { transforms: ["typescript"] }).code.replace(/^import \{([^}]*)\} from "([^"]+)";$/gm, (_, names: string, specifier: string) => {
-    const module = modules[specifier] as Record<string, unknown> | undefined;
-    if (!module) throw new Error(`the README example imports ${specifier}, which the test does not provide`);
-    for (const name of names.split(",").map((part) => part.trim()).filter(Boolean)) {
-      if (!(name in module)) throw new Error(`${specifier} has no export ${name}`);
-      bindings.set(name, module[name]);
-    }
-    return "";
-  });
-  const logs: string[] = [];
-  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
-  const run = new AsyncFunction(...bindings.keys(), "console", body);
-  await run(...bindings.values(), { log: (...args: unknown[]) => logs.push(formatWithOptions({}, ...args)) });
-  const expected = [...source.matchAll(/console\.log\(.*\);\s*\/\/ (.*)$/gm)].map((match) => match[1]!);
-  return { logs, expected };
-}
-
 describe("README", () => {
   it("the quickbox/mcp example runs against a server and prints what its comment says", async () => {
     const calls: string[] = [];
@@ -292,7 +267,9 @@ describe("README", () => {
       void warehouseServer(calls).connect(serverSide);
       return clientSide;
     }
-    const { logs, expected } = await runReadmeExample("## MCP servers: `quickbox/mcp`", {
+    const heading = "## MCP servers: `quickbox/mcp`";
+    const expected = readmeExampleExpectations(heading);
+    const logs = await runReadmeExample(heading, {
       quickbox,
       "quickbox/mcp": quickboxMcp,
       "@modelcontextprotocol/sdk/client/index.js": mcpClientModule,

@@ -3,10 +3,21 @@ import { readFileSync } from "node:fs";
 import { formatWithOptions } from "node:util";
 import { transform } from "sucrase";
 
-export async function runReadmeExample(heading: string, modules: Record<string, object>, globals: Record<string, unknown>): Promise<string[]> {
+/** The ```ts block under a README.md heading. */
+export function readmeExampleSource(heading: string): string {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   const source = /```ts\n([\s\S]*?)```/.exec(readme.split(`\n${heading}\n`)[1] ?? "")?.[1];
   if (!source) throw new Error(`README.md has no \`\`\`ts block under '${heading}'`);
+  return source;
+}
+
+/** What the example's comments say its `console.log(…); // …` lines print. */
+export function readmeExampleExpectations(heading: string): string[] {
+  return [...readmeExampleSource(heading).matchAll(/console\.log\(.*\);\s*\/\/ (.*)$/gm)].map((match) => match[1]!);
+}
+
+export async function runReadmeExample(heading: string, modules: Record<string, object>, globals: Record<string, unknown> = {}): Promise<string[]> {
+  const source = readmeExampleSource(heading);
   const bindings = new Map<string, unknown>(Object.entries(globals));
   const body = transform(source, { transforms: ["typescript"] }).code.replace(/^import \{([^}]*)\} from "([^"]+)";$/gm, (_, names: string, specifier: string) => {
     const module = modules[specifier] as Record<string, unknown> | undefined;
