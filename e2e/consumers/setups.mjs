@@ -76,7 +76,7 @@ export const setups = [
   },
   {
     name: "tsc-node",
-    title: "tsc --noEmit, Node only (lib ES2023 + @types/node 20 and 26, no DOM)",
+    title: "tsc --noEmit, Node only (lib ES2023 + @types/node 20, 22 and 26, no DOM)",
     app: "tsc-node",
     tools: ["typescript", "@types/node"],
     check: "tsc-node/check.mjs",

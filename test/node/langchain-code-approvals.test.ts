@@ -103,6 +103,30 @@ describe("LangChain: createAgent + humanInTheLoopMiddleware", () => {
     expect(done).toEqual(["lookup x", "email team@us.example", "email eve@them.example"]);
   });
 
+  it("a quickbox predicate on the middleware decides per call on the host; the interrupt's id is the id the approved tool runs with", async () => {
+    const seenIds: string[] = [];
+    const paid: number[] = [];
+    const pay = tool(async ({ amount }, config) => (seenIds.push(String((config as { toolCallId?: unknown }).toolCallId)), paid.push(amount), `paid ${amount}`), {
+      name: "pay",
+      description: "Pay an amount.",
+      schema: z.object({ amount: z.number() }),
+    });
+    const interruptOn = { pay: (args: unknown) => (args as { amount: number }).amount > 100 };
+    const model = fakeModel().respondWithTools([evalCall("[await tools.pay({ amount: 50 }), await tools.pay({ amount: 500 })]", "pay-1")]).respond(new AIMessage("done"));
+    const agent = createAgent({ model, tools: [pay], checkpointer: new MemorySaver(), middleware: [codeMiddleware({ ptc: ["pay"], interruptOn })] });
+    const thread = { configurable: { thread_id: "predicate" } };
+    const paused = (await agent.invoke({ messages: [{ role: "user", content: "pay" }] }, thread)) as Interrupted;
+    const [request] = paused.__interrupt__![0]!.value.actionRequests;
+    expect(request).toEqual(expect.objectContaining({ name: "pay", args: { amount: 500 }, id: expect.stringMatching(/^call_[0-9a-z]{26}$/) }));
+    expect(paid).toEqual([50]);
+    const after = (await agent.invoke(new Command({ resume: { decisions: [{ type: "approve" }] } }), thread)) as Interrupted;
+    expect(toolTexts(after.messages).at(-1)).toBe("<result>[ 'paid 50', 'paid 500' ]</result>");
+    expect(paid).toEqual([50, 500]);
+    expect(seenIds[1]).toBe(request!.id);
+    expect(seenIds[0]).toMatch(/^call_[0-9a-z]{26}$/);
+    expect(seenIds[0]).not.toBe(seenIds[1]);
+  });
+
   it("a run's context.interruptOn (the human-in-the-loop middleware's per-invocation form) holds calls from code too", async () => {
     const { done, tools } = officeTools();
     const model = fakeModel().respondWithTools([evalCall("await tools.sendEmail({ to: 'a@b.example' })", "ctx-1")]).respond(new AIMessage("done"));

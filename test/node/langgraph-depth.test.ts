@@ -82,8 +82,9 @@ describe("tool runtime forwarding", () => {
     const fromCode = JSON.parse(/<result>(.*)<\/result>/s.exec(String(messages.find((message) => message.tool_call_id === "eval_1")!.content))![1]!.replace(/^'|'$/g, ""));
     expect(direct).toEqual({ threadId: "runtime-1", messages: 2, color: "teal", user: "ada", toolCallId: "direct_1" });
     for (const seen of fromCode) expect({ ...seen, toolCallId: "-" }).toEqual({ ...direct, toolCallId: "-" });
-    expect(fromCode[0].toolCallId).toMatch(/^ptc_whoami_eval_1_/);
-    expect(fromCode[1].toolCallId).toMatch(/^ptc_whoami_eval_1_/);
+    // The tool's call id is the call's own id (DESIGN §3 call identity): what ctx.callId, interrupts and events name.
+    expect(fromCode[0].toolCallId).toMatch(/^call_[0-9a-z]{26}$/);
+    expect(fromCode[1].toolCallId).toMatch(/^call_[0-9a-z]{26}$/);
     expect(fromCode[0].toolCallId).not.toBe(fromCode[1].toolCallId);
   });
 });

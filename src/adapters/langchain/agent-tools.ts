@@ -58,13 +58,13 @@ function inputSchemaOf(tool: AgentTool): JsonSchema | undefined {
 
 /**
  * The runtime a tool called from code sees: the eval tool's (graph state, store, context, writer,
- * configurable) with its own tool call id, `ptc_<tool>_<eval call id>_<call id>`. There is no
- * `toolCall` object, so the tool returns its plain output rather than a ToolMessage; the eval
+ * configurable) with the call's own id as its tool call id (the `callId` that `ctx.callId`,
+ * interrupts and events name, unique across threads and never reissued). There is no `toolCall` object, so the tool returns its plain output rather than a ToolMessage; the eval
  * tool's run id is not reused.
  */
-function childConfig(config: Record<string, unknown> | undefined, signal: AbortSignal, toolName: string, callId: string): Record<string, unknown> {
-  const { toolCall: _toolCall, toolCallId: parentCallId, runId: _runId, runName: _runName, config: _nested, ...rest } = config ?? {};
-  const toolCallId = `ptc_${toolName}_${String(parentCallId ?? "eval")}_${callId}`;
+function childConfig(config: Record<string, unknown> | undefined, signal: AbortSignal, callId: string): Record<string, unknown> {
+  const { toolCall: _toolCall, toolCallId: _parentCallId, runId: _runId, runName: _runName, config: _nested, ...rest } = config ?? {};
+  const toolCallId = callId;
   // `config` mirrors what LangGraph's ToolNode hands a tool: the runnable config beside the runtime fields.
   return { ...rest, signal, toolCallId, config: { ...rest, signal, toolCallId } };
 }
@@ -122,7 +122,7 @@ export function toToolDefinitions(tools: AgentTool[], evalFor: EvalForThread): T
       ...(inputSchema ? { inputSchema } : {}),
       execute: async (input: never, context) => {
         const running = evalFor(context.threadId);
-        const config = childConfig(running?.config, context.signal, tool.name, context.callId);
+        const config = childConfig(running?.config, context.signal, context.callId);
         return unwrapOutput(await runInContext(config, (child) => tool.invoke(input, child)), running);
       },
     };
@@ -148,7 +148,7 @@ export function taskDispatch(taskTool: AgentTool, evalFor: EvalForThread): Subag
     types: subagentTypes(taskTool),
     dispatch: async (request, context) => {
       const running = evalFor(context.threadId);
-      const config = childConfig(running?.config, context.signal, "task", context.callId);
+      const config = childConfig(running?.config, context.signal, context.callId);
       const args = { description: request.description, subagent_type: request.subagentType };
       // With a tool call, deepagents returns the subagent's state updates (files…) with its reply.
       const withCall = { ...config, toolCall: { id: config.toolCallId, name: "task", args, type: "tool_call" } };
