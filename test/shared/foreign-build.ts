@@ -24,7 +24,8 @@ export interface ForeignOptions {
   editManifest?: (manifest: Record<string, unknown>) => void;
 }
 
-export async function makeForeign(store: SnapshotStore, threadId: string, options: ForeignOptions = {}): Promise<void> {
+/** Rewrites the thread's chain as another build's; returns each old snapshot id → its foreign copy's id. */
+export async function makeForeign(store: SnapshotStore, threadId: string, options: ForeignOptions = {}): Promise<Map<string, string>> {
   const keys = await snapshotKeys(options.signingKey, options.encryptionKey);
   const headKey = options.signingKey === undefined ? undefined : await hmacKey(options.signingKey);
   const head = (await decodeHead(await store.get(`head:${threadId}`), threadId, headKey))!;
@@ -50,4 +51,5 @@ export async function makeForeign(store: SnapshotStore, threadId: string, option
   }
   const bytes = await encodeHead({ ...head, chain }, headKey);
   await store.put(`head:${threadId}`, bytes, { sizeBytes: bytes.length, createdAt: Date.now(), threadId, kind: "head" });
+  return renamed;
 }

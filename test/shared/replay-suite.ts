@@ -122,6 +122,25 @@ export function defineReplaySuite(create: InterpreterFactory): void {
       expect(tools.runs).toEqual(["lookup 4"]);
     });
 
+    it("checkout to a snapshot another build wrote (a LangGraph checkpoint's recorded id after a deploy) rebuilds that point from its journal", async () => {
+      const store = memoryStore();
+      const written: string[] = [];
+      const a = await make({ store, onEvent: (event) => void (event.type === "snapshot" && written.push(event.snapshot.id)) });
+      await a.eval("let x = 1; const seen = [x]", { threadId: "tt" });
+      const afterOne = written.at(-1)!;
+      await a.eval("x = 2; seen.push(x)", { threadId: "tt" });
+      const afterTwo = written.at(-1)!;
+      await a.eval("x = 3; seen.push(x)", { threadId: "tt" });
+      await a.dispose();
+      const foreign = await makeForeign(store, "tt");
+      expect([foreign.has(afterOne), foreign.has(afterTwo)]).toEqual([true, true]);
+      const b = await make({ store });
+      await b.checkout("tt", foreign.get(afterOne)!);
+      expect((await b.eval("[x, seen]", { threadId: "tt" })).value).toEqual([1, [1]]);
+      await b.checkout("tt", foreign.get(afterTwo)!);
+      expect((await b.eval("[x, seen]", { threadId: "tt" })).value).toEqual([2, [1, 2]]);
+    });
+
     it("a program that now calls another tool than the journal has: REPLAY_DIVERGED (both calls named), nothing runs, the stored thread is left as it was", async () => {
       const store = memoryStore();
       const tools = countedTools();
