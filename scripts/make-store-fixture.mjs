@@ -6,7 +6,8 @@
 // rebuild from journals written by an older build. Keep old fixtures; add one per snapshot format.
 //
 //   npm run build && node scripts/make-store-fixture.mjs <name>
-import { writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createInterpreter, memoryStore } from "../dist/index.js";
 import { FIXTURE_PROGRAMS, FIXTURE_SIGNING_KEY, fixtureOptions } from "../test/fixtures/stores/programs.mjs";
 
@@ -39,5 +40,9 @@ for (const record of await store.list()) {
   records.push({ ...record, base64: Buffer.from(bytes).toString("base64") });
 }
 const file = new URL(`../test/fixtures/stores/${name}.json`, import.meta.url);
-writeFileSync(file, JSON.stringify({ name, writtenAt: new Date().toISOString(), expected, records }, null, 1) + "\n");
+// Which build wrote it: the commit (and whether the tree had changes beside it) and the base image.
+const git = (...args) => execFileSync("git", args, { encoding: "utf8" }).trim();
+const baseImage = /BASE_IMAGE_SHA256 = "([0-9a-f]{64})"/.exec(readFileSync(new URL("../src/generated/base-image-sha256.ts", import.meta.url), "utf8"))[1];
+const madeBy = { commit: git("rev-parse", "HEAD"), uncommittedChanges: git("status", "--porcelain", "--untracked-files=no") !== "", baseImage };
+writeFileSync(file, JSON.stringify({ name, writtenAt: new Date().toISOString(), madeBy, expected, records }, null, 1) + "\n");
 console.log(`wrote ${records.length} records to ${file.pathname}`);

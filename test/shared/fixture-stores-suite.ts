@@ -20,6 +20,8 @@ interface FixtureRecord extends StoreRecordMeta {
 }
 interface Fixture {
   name: string;
+  /** The build that wrote it: its commit and base image (the snapshots' headers must name that image). */
+  madeBy: { commit: string; baseImage: string };
   expected: Record<string, unknown>;
   records: FixtureRecord[];
 }
@@ -47,6 +49,12 @@ export function defineFixtureStoresSuite(create: InterpreterFactory): void {
   describe.each(list.map((fixture) => [fixture.name, fixture] as const))("fixture %s", (_name, fixture) => {
     const records = fixture.records.map(({ base64, ...rest }) => ({ ...rest, bytes: decodeBase64(base64) }));
     const fromOtherBuild = records.some((record) => record.key.startsWith("snap:") && readSnapshotHeader(record.bytes).baseImage !== BASE_IMAGE_SHA256);
+
+    it("says which build wrote it, and its snapshots are that build's", () => {
+      expect(fixture.madeBy.commit).toMatch(/^[0-9a-f]{40}$/);
+      const images = new Set(records.filter((record) => record.key.startsWith("snap:")).map((record) => readSnapshotHeader(record.bytes).baseImage));
+      expect([...images]).toEqual([fixture.madeBy.baseImage]);
+    });
 
     for (const variant of ["as stored", "as another build's"] as const) {
       it.each(Object.entries(FIXTURE_PROGRAMS))(`%s resumes ${variant}; nothing runs again`, async (threadId, program) => {
