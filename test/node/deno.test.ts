@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createInterpreter, memoryStore, type Interrupt, type ToolDefinition } from "../../src/index.js";
+import { createInterpreter, memoryStore, threadBundleBytes, type Interrupt, type ToolDefinition } from "../../src/index.js";
 import { PAUSED_PROGRAM_SUFFIX, PAUSED_THREAD_ID, type ExportedRecords } from "../deno/pause-program.js";
 import type { InspectReply, RaceCommand, ResumeReply } from "../deno/race-resume.js";
 
@@ -87,6 +87,34 @@ describe("quickbox/deno in real Deno", () => {
 
   it("threads outlive the build in Deno: stored fixtures resume as stored and rebuilt from their journals (Deno KV and memory stores)", async () => {
     await expectDenoTestsPass("test/deno/replay-fixtures.test.ts", 4);
+  });
+
+  it("quickbox/codemode's executor runs codemode programs in Deno (worker and inline)", async () => {
+    await expectDenoTestsPass("test/deno/codemode.test.ts", 1);
+  });
+
+  it("a thread paused in Node moves as bundle bytes into Deno KV and resumes in Deno with the same held call id", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "quickbox-bundle-"));
+    try {
+      const qb = await createInterpreter({ isolation: "inline", tools: [{ name: "send_email", execute: () => "never here" }], interruptOn: { send_email: true } });
+      let interruptId: string;
+      try {
+        const paused = await qb.eval("const from = 'node'; from + ' then ' + (await tools.sendEmail({ to: 'ana' }))", { threadId: "from-node" });
+        interruptId = paused.interrupts![0]!.id;
+        writeFileSync(join(dir, "bundle.bin"), threadBundleBytes(await qb.exportThread("from-node")));
+      } finally {
+        await qb.dispose();
+      }
+      const run = await runDeno(["run", ...TEST_FLAGS, "--unstable-kv", "--allow-read", "test/deno/import-bundle.ts", join(dir, "bundle.bin"), interruptId]);
+      expect(lastJsonLine(run)).toEqual({
+        info: [{ threadId: "from-node", state: "paused", interruptIds: [interruptId] }],
+        status: "ok",
+        value: "node then sent to ana from deno",
+        sent: ["ana"],
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a snapshot over 800 KiB round-trips through chunked Deno KV commits", async () => {
