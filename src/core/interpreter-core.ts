@@ -23,7 +23,7 @@ import type {
   ThreadRequest,
 } from "../engine-contract.js";
 import type { BaseImage } from "../engine/base-image.js";
-import { transformCell } from "../engine/cell-transform.js";
+import { transformCell, unparsedCell, type TransformedCell } from "../engine/cell-transform.js";
 import type { InstancePool } from "../engine/instance-pool.js";
 import { QuickJSThread } from "../engine/quickjs-thread.js";
 import { QuickboxError, isQuickboxError } from "../errors.js";
@@ -126,8 +126,17 @@ export class InterpreterCore {
   }
 
   async eval(request: EvalRequest, context: EngineRunContext): Promise<EngineReply> {
+    return this.evalAtOnce(request, context);
+  }
+
+  /**
+   * `eval`, with the reply as a value (no promise) when the thread was idle and live, the cell
+   * needed no transform and finished at once, and no snapshot was due: the warm eval of a small
+   * cell. Throws (synchronously too) what `eval` rejects with.
+   */
+  evalAtOnce(request: EvalRequest, context: EngineRunContext): EngineReply | Promise<EngineReply> {
     this.#assertAlive();
-    return this.#queues.run(request.threadId, () => this.#evalNow(request, context));
+    return this.#queues.runAtOnce(request.threadId, () => this.#evalNow(request, context));
   }
 
   async resume(request: ResumeRequest, context: EngineRunContext): Promise<EngineReply> {
@@ -135,46 +144,99 @@ export class InterpreterCore {
     return this.#queues.run(request.threadId, () => this.#resumeNow(request, context));
   }
 
-  async #evalNow(request: EvalRequest, context: EngineRunContext): Promise<EngineReply> {
+  #evalNow(request: EvalRequest, context: EngineRunContext): EngineReply | Promise<EngineReply> {
     const startedAt = performance.now();
     const { code, threadId } = request;
-    const reply = (outcome: EngineOutcome) => this.#reply(request, outcome, startedAt, context);
-    if (code.length > MAX_CODE_CHARS) return reply(codeTooLarge(code.length, MAX_CODE_CHARS));
-    if (this.#disposal.signal.aborted) return reply(disposedOutcome());
+    if (code.length > MAX_CODE_CHARS) return this.#reply(request, codeTooLarge(code.length, MAX_CODE_CHARS), startedAt, context);
+    if (this.#disposal.signal.aborted) return this.#reply(request, disposedOutcome(), startedAt, context);
+    // A live thread and a cell that needs no transform: nothing to wait for before the cell runs.
+    const live = request.skills ? undefined : this.#threads.get(threadId);
+    const cell = live ? unparsedCell(code) : null;
+    if (live && cell) return this.#evalCell(request, context, live, cell, startedAt);
+    return this.#evalPrepared(request, context, startedAt);
+  }
+
+  /** The eval of a thread that must be restored or booted first, or of a cell that must be transformed. */
+  async #evalPrepared(request: EvalRequest, context: EngineRunContext, startedAt: number): Promise<EngineReply> {
+    const { code, threadId } = request;
     let record: ThreadRecord;
     try {
       record = await this.#threadFor(threadId, request);
     } catch (error) {
       // A hibernated or persisted thread that cannot be restored (nor rebuilt): the eval reports it.
       if (!isQuickboxError(error) || !UNRESTORABLE.has(error.code)) throw error;
-      return reply(snapshotErrorOutcome(error.message, error.reason, error.code === "SNAPSHOT_REJECTED" ? undefined : { code: error.code, ...error.details }));
+      return this.#reply(request, snapshotErrorOutcome(error.message, error.reason, error.code === "SNAPSHOT_REJECTED" ? undefined : { code: error.code, ...error.details }), startedAt, context);
     }
-    if (record.thread.pause) throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
+    this.#assertNotPaused(threadId, record);
     if (request.skills) record.thread.addSkills(request.skills);
+    // The transform runs on this thread, outside QuickJS: its time counts against the eval's budget.
+    const transformStartedAt = performance.now();
+    const cell = await transformCell(code);
+    return this.#evalCell(request, context, record, cell, startedAt, performance.now() - transformStartedAt);
+  }
+
+  #assertNotPaused(threadId: string, record: ThreadRecord): void {
+    if (record.thread.pause) throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
+  }
+
+  /** Runs a transformed cell on its thread; `transformMs`: the transform's time, counted against the budgets. */
+  #evalCell(request: EvalRequest, context: EngineRunContext, record: ThreadRecord, cell: TransformedCell, startedAt: number, transformMs?: number): EngineReply | Promise<EngineReply> {
+    this.#assertNotPaused(request.threadId, record);
     const { signal, release } = this.#evalSignal(context.signal, context.signalCoversDisposal);
+    let replied: EngineReply | Promise<EngineReply>;
     try {
-      const limits = this.#limits(signal, context.pollCancel);
-      record.cells++;
-      // The transform runs on this thread, outside QuickJS: its time counts against the eval's budget.
-      const transformStartedAt = performance.now();
-      let cell = await transformCell(code);
-      const filename = () => `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
-      if (cell.refused) return await reply(errorOutcome("RangeError", cell.refused));
-      if (cell.syntaxError) return await reply(typeScriptSyntaxError(cell.syntaxError, filename()));
-      limits.spentMs = performance.now() - transformStartedAt;
-      let outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, context.channel);
-      if (outcome.compileFailed && !cell.parsed && !outcome.instanceLost) {
-        // The unparsed fast path did not compile: parse it properly (it may be TypeScript).
-        const retryStartedAt = performance.now();
-        cell = await transformCell(code, { full: true });
-        limits.spentMs = performance.now() - retryStartedAt;
-        if (cell.syntaxError) return await reply(typeScriptSyntaxError(cell.syntaxError, filename()));
-        outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, context.channel);
-      }
-      return await reply(outcome);
-    } finally {
+      replied = this.#runCell(request, context, record, cell, this.#limits(signal, context.pollCancel), startedAt, transformMs);
+    } catch (error) {
       release();
+      throw error;
     }
+    if (release === noRelease || !(replied instanceof Promise)) {
+      release();
+      return replied;
+    }
+    return replied.finally(release);
+  }
+
+  #runCell(request: EvalRequest, context: EngineRunContext, record: ThreadRecord, cell: TransformedCell, limits: EvalLimits, startedAt: number, transformMs?: number): EngineReply | Promise<EngineReply> {
+    record.cells++;
+    const filename = `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
+    const reply = (outcome: EngineOutcome) => this.#reply(request, outcome, startedAt, context);
+    if (cell.refused) return reply(errorOutcome("RangeError", cell.refused));
+    if (cell.syntaxError) return reply(typeScriptSyntaxError(cell.syntaxError, filename));
+    if (transformMs !== undefined) limits.spentMs = transformMs;
+    const outcome = record.thread.evalCell(cell.code, filename, limits, this.#manifest, context.channel);
+    if (outcome instanceof Promise) return outcome.then((ran) => this.#afterCell(request, context, record, cell, limits, filename, ran, reply));
+    return this.#afterCell(request, context, record, cell, limits, filename, outcome, reply);
+  }
+
+  #afterCell(
+    request: EvalRequest,
+    context: EngineRunContext,
+    record: ThreadRecord,
+    cell: TransformedCell,
+    limits: EvalLimits,
+    filename: string,
+    outcome: EngineOutcome,
+    reply: (outcome: EngineOutcome) => EngineReply | Promise<EngineReply>,
+  ): EngineReply | Promise<EngineReply> {
+    if (!outcome.compileFailed || cell.parsed || outcome.instanceLost) return reply(outcome);
+    // The unparsed fast path did not compile: parse it properly (it may be TypeScript).
+    return this.#retryParsed(request, context, record, limits, filename, reply);
+  }
+
+  async #retryParsed(
+    request: EvalRequest,
+    context: EngineRunContext,
+    record: ThreadRecord,
+    limits: EvalLimits,
+    filename: string,
+    reply: (outcome: EngineOutcome) => EngineReply | Promise<EngineReply>,
+  ): Promise<EngineReply> {
+    const retryStartedAt = performance.now();
+    const cell = await transformCell(request.code, { full: true });
+    limits.spentMs = performance.now() - retryStartedAt;
+    if (cell.syntaxError) return reply(typeScriptSyntaxError(cell.syntaxError, filename));
+    return reply(await record.thread.evalCell(cell.code, filename, limits, this.#manifest, context.channel));
   }
 
   async #resumeNow(request: ResumeRequest, context: EngineRunContext): Promise<EngineReply> {
@@ -190,7 +252,8 @@ export class InterpreterCore {
     }
   }
 
-  async #reply(request: ThreadRequest, outcome: EngineOutcome, startedAt: number, context: EngineRunContext): Promise<EngineReply> {
+  /** The reply to a request, with its snapshot when one is due (then it is a promise). */
+  #reply(request: ThreadRequest, outcome: EngineOutcome, startedAt: number, context: EngineRunContext): EngineReply | Promise<EngineReply> {
     const { threadId } = request;
     const reply: EngineReply = { outcome, durationMs: 0 };
     if (outcome.instanceLost) {
@@ -206,17 +269,24 @@ export class InterpreterCore {
     const stopped = record?.thread.journal.journal.takeStopNotice();
     if (stopped) reply.journalStopped = stopped;
     // A pause must survive the process: it is always snapshotted, as a rebuilt thread is (its old snapshots are another build's). Otherwise only when asked.
-    if (record && (outcome.status === "paused" || request.persist || rebuilt)) {
-      context.onSnapshot?.();
-      try {
-        reply.snapshot = await this.#take(record, threadId, { storedHead: request.storedHead });
-      } catch (error) {
-        reply.snapshotError = error instanceof Error ? error.message : String(error);
-      }
+    if (record && (outcome.status === "paused" || request.persist || rebuilt)) return this.#replyWithSnapshot(request, record, reply, startedAt, context);
+    return this.#replyDone(request, record, reply, startedAt);
+  }
+
+  async #replyWithSnapshot(request: ThreadRequest, record: ThreadRecord, reply: EngineReply, startedAt: number, context: EngineRunContext): Promise<EngineReply> {
+    context.onSnapshot?.();
+    try {
+      reply.snapshot = await this.#take(record, request.threadId, { storedHead: request.storedHead });
+    } catch (error) {
+      reply.snapshotError = error instanceof Error ? error.message : String(error);
     }
-    if (request.release && outcome.status !== "paused" && record) {
+    return this.#replyDone(request, record, reply, startedAt);
+  }
+
+  #replyDone(request: ThreadRequest, record: ThreadRecord | undefined, reply: EngineReply, startedAt: number): EngineReply {
+    if (request.release && reply.outcome.status !== "paused" && record) {
       record.thread.release();
-      this.#threads.delete(threadId);
+      this.#threads.delete(request.threadId);
     }
     reply.durationMs = performance.now() - startedAt;
     return reply;

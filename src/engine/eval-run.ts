@@ -78,6 +78,8 @@ export class EvalRun {
   readonly #stream: StreamOutbox;
   /** Set by finishAtOnce: the run's result is known without the loop. */
   #finishedAtOnce: SettledReport | null = null;
+  /** Set when the run ends waiting on held calls. */
+  #pause: PauseState | null = null;
 
   constructor(
     private readonly thread: RunnableThread,
@@ -139,33 +141,55 @@ export class EvalRun {
 
   /**
    * Runs the program to its end. `begin` starts it (evaluates the cell, or applies decisions)
-   * and says whether it compiled.
+   * and says whether it compiled. A program that finished at once (finishAtOnce) is returned as
+   * a value, without a promise: the common warm eval never waits for a microtask here.
    */
-  async run(begin: () => boolean): Promise<RunResult> {
-    const thread = this.thread;
-    thread.heapExhausted = false;
+  run(begin: () => boolean): RunResult | Promise<RunResult> {
+    this.thread.heapExhausted = false;
     let outcome: EngineOutcome;
-    let pause: PauseState | null = null;
     try {
       const compiled = begin();
-      const end = this.#finishedAtOnce ?? (await this.#loop());
-      if (end === "paused") {
-        pause = { issued: this.scheduler.issued, held: this.heldCount };
-        outcome = pausedOutcome(this.held, this.#takeOutput());
-      } else {
-        outcome = typeof end === "string" ? this.#stop(end) : this.#complete(end);
-      }
-      if (!compiled) outcome = { ...outcome, compileFailed: true };
-      if (this.scheduler.toolCalls) outcome = { ...outcome, toolCalls: this.scheduler.toolCalls };
+      const end = this.#finishedAtOnce;
+      if (end === null) return this.#runLoop(compiled);
+      outcome = this.#outcomeOf(end, compiled);
     } catch (error) {
       outcome = this.#recover(error);
     }
+    return this.#ended(outcome);
+  }
+
+  async #runLoop(compiled: boolean): Promise<RunResult> {
+    let outcome: EngineOutcome;
+    try {
+      outcome = this.#outcomeOf(await this.#loop(), compiled);
+    } catch (error) {
+      outcome = this.#recover(error);
+    }
+    return this.#ended(outcome);
+  }
+
+  #outcomeOf(end: LoopEnd, compiled: boolean): EngineOutcome {
+    let outcome: EngineOutcome;
+    if (end === "paused") {
+      this.#pause = { issued: this.scheduler.issued, held: this.heldCount };
+      outcome = pausedOutcome(this.held, this.#takeOutput());
+    } else {
+      outcome = typeof end === "string" ? this.#stop(end) : this.#complete(end);
+    }
+    if (!compiled) outcome = { ...outcome, compileFailed: true };
+    if (this.scheduler.toolCalls) outcome = { ...outcome, toolCalls: this.scheduler.toolCalls };
+    return outcome;
+  }
+
+  #ended(ran: EngineOutcome): RunResult {
+    let outcome = ran;
     this.#waits.disarm();
     // Every event the program sent reaches the host before its result.
     this.#stream.flushAll();
     const progressDropped = (outcome.progressDropped ?? 0) + this.#stream.dropped;
     if (progressDropped) outcome = { ...outcome, progressDropped };
-    return { outcome: thread.lost ? { ...outcome, instanceLost: thread.lost } : outcome, pause };
+    const { lost } = this.thread;
+    return { outcome: lost ? { ...outcome, instanceLost: lost } : outcome, pause: this.#pause };
   }
 
   async #loop(): Promise<LoopEnd> {

@@ -7,7 +7,7 @@
 import type { CallLimits, EngineOutcome, EvalLimits, GuestConfiguration, GuestManifest, HeldCallRef, HostCallChannel, InterruptDecision, PauseState, SkillFiles, ThreadConfig, ThreadStateExport, CallResult } from "../engine-contract.js";
 import type { BaseImage } from "./base-image.js";
 import { CellSources } from "./cell-sources.js";
-import { EvalRun, type RunnableThread } from "./eval-run.js";
+import { EvalRun, type RunnableThread, type RunResult } from "./eval-run.js";
 import { EVAL_FLAG_ASYNC, EVAL_GLOBAL } from "./guest-calls.js";
 import { GuestPort } from "./guest-port.js";
 import { unpooledInstances, type InstanceSource } from "./instance-pool.js";
@@ -279,6 +279,18 @@ export class QuickJSThread implements RunnableThread {
     host: HostCallChannel = NO_HOST,
     cell: { source?: string; configurationJson?: string } = {},
   ): Promise<EngineOutcome> {
+    return this.evalCell(code, filename, limits, manifest, host, cell);
+  }
+
+  /** `eval`, with the outcome as a value (no promise) when the cell finished at once. Throws (synchronously too) what `eval` rejects with. */
+  evalCell(
+    code: string,
+    filename: string,
+    limits: EvalLimits,
+    manifest: GuestManifest = EMPTY_MANIFEST,
+    host: HostCallChannel = NO_HOST,
+    cell: { source?: string; configurationJson?: string } = {},
+  ): EngineOutcome | Promise<EngineOutcome> {
     this.#assertUsable();
     if (this.#pause) throw new Error("quickbox: the thread is paused; resume it first");
     const run = new EvalRun(this, limits, host);
@@ -343,10 +355,27 @@ export class QuickJSThread implements RunnableThread {
     if (this.#lost) throw new Error(`quickbox: thread instance was discarded: ${this.#lost}`);
   }
 
-  async #run(run: EvalRun, begin: () => boolean): Promise<EngineOutcome> {
+  #run(run: EvalRun, begin: () => boolean): EngineOutcome | Promise<EngineOutcome> {
     this.#activeRun = run;
+    let ran: RunResult | Promise<RunResult>;
     try {
-      const { outcome, pause } = await run.run(begin);
+      ran = run.run(begin);
+    } catch (error) {
+      this.#activeRun = null;
+      throw error;
+    }
+    if (!(ran instanceof Promise)) return this.#ended(ran);
+    return ran.then(
+      (result) => this.#ended(result),
+      (error: unknown) => {
+        this.#activeRun = null;
+        throw error;
+      },
+    );
+  }
+
+  #ended({ outcome, pause }: RunResult): EngineOutcome {
+    try {
       this.#pause = pause;
       this.journal.ended(outcome);
       return outcome;

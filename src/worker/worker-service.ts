@@ -2,7 +2,7 @@
  * The engine inside a worker: comlink carries the control API (init, reset, threads, dispose);
  * evals and batched host calls use the dedicated port, one message per batch.
  */
-import type { CallResult, GuestCall, StreamedEvent } from "../engine-contract.js";
+import type { CallResult, EngineReply, GuestCall, StreamedEvent } from "../engine-contract.js";
 import type { HostToWorker, Reply, WorkerApi, WorkerToHost } from "../worker-contract.js";
 import { createEngine } from "../core/engine-bootstrap.js";
 import { baseImageSeed } from "../engine/base-image.js";
@@ -94,7 +94,7 @@ export class WorkerService {
     switch (message.t) {
       case "eval":
       case "resume":
-        void this.#run(message);
+        this.#run(message);
         break;
       case "results":
         this.#running.get(message.id)?.inbox.push(message.results);
@@ -105,12 +105,14 @@ export class WorkerService {
     }
   }
 
-  async #run(message: Extract<HostToWorker, { t: "eval" | "resume" }>): Promise<void> {
+  /** Runs an eval or resume; a reply the engine had at once is posted at once (no promise in between). */
+  #run(message: Extract<HostToWorker, { t: "eval" | "resume" }>): void {
     const { id, t: kind, aborted, ...request } = message;
     const running: RunningEval = { inbox: new Inbox(), controller: new AbortController() };
     if (aborted) running.controller.abort();
     this.#running.set(id, running);
     this.#startHeartbeat();
+    let reply: EngineReply | Promise<EngineReply>;
     try {
       const flags = this.#cancelFlags;
       const context = {
@@ -128,14 +130,28 @@ export class WorkerService {
         ...(flags ? { pollCancel: () => void (Atomics.load(flags, id % flags.length) === id && running.controller.abort()) } : {}),
       };
       const core = this.#requireCore();
-      const reply = kind === "eval" ? await core.eval(request as Extract<HostToWorker, { t: "eval" }>, context) : await core.resume(request as Extract<HostToWorker, { t: "resume" }>, context);
+      reply = kind === "eval" ? core.evalAtOnce(request as Extract<HostToWorker, { t: "eval" }>, context) : core.resume(request as Extract<HostToWorker, { t: "resume" }>, context);
+    } catch (error) {
+      this.#failed(id, error);
+      return;
+    }
+    if (reply instanceof Promise) reply.then((value) => this.#done(id, value), (error: unknown) => this.#failed(id, error));
+    else this.#done(id, reply);
+  }
+
+  #done(id: number, reply: EngineReply): void {
+    try {
       // Snapshot bytes move to the host without a copy.
       this.#port?.postMessage({ t: "done", id, reply } satisfies WorkerToHost, reply.snapshot ? [reply.snapshot.bytes.buffer as ArrayBuffer] : []);
-    } catch (error) {
-      this.#post({ t: "failed", id, error: toWireError(error) });
-    } finally {
       this.#running.delete(id);
+    } catch (error) {
+      this.#failed(id, error);
     }
+  }
+
+  #failed(id: number, error: unknown): void {
+    this.#running.delete(id);
+    this.#post({ t: "failed", id, error: toWireError(error) });
   }
 
   /** Runs while evals do; stops itself at its first beat with none (no interval set up per eval). */
