@@ -158,6 +158,16 @@ export interface ThreadConfig {
 }
 
 /** The limits of one eval or resume, as the engine applies them. */
+/**
+ * What the engine needs of a signal that stops a run: whether it fired, and a listener for when
+ * it does. An AbortSignal is one; so are util/stop-signal.ts's, which cost next to nothing to make.
+ */
+export interface StopSignal {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
 export interface EvalLimits extends CallLimits {
   timeoutMs: number;
   wallTimeoutMs: number;
@@ -165,7 +175,7 @@ export interface EvalLimits extends CallLimits {
   /** Largest copy of the result (devalue text) handed to the host as `value`. */
   maxValueChars: number;
   streamConsole?: boolean;
-  signal?: AbortSignal;
+  signal?: StopSignal;
   /** Time already spent on this eval outside QuickJS (the cell transform): counts against both budgets. */
   spentMs?: number;
   /** From QuickJS's interrupt handler: may abort `signal` from state shared with another thread (a busy worker reads no messages). */
@@ -351,7 +361,7 @@ export interface HostCallChannel {
 /** What the engine side (InterpreterCore) gets with an eval or resume besides the request. */
 export interface EngineRunContext {
   channel: HostCallChannel;
-  signal?: AbortSignal;
+  signal?: StopSignal;
   signalCoversDisposal?: true; // the caller aborts `signal` when the engine is disposed (the worker does): no combined signal per eval
   /** See EvalLimits.pollCancel. */
   pollCancel?: () => void;

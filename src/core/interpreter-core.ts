@@ -18,6 +18,7 @@ import type {
   GuestManifest,
   ResumeRequest,
   SnapshotRequest,
+  StopSignal,
   StoredThreadRef,
   ThreadConfig,
   ThreadRequest,
@@ -33,11 +34,10 @@ import { DEFAULT_MAX_DELTAS, restoreSnapshotChain, takeSnapshot, type SnapshotBa
 import { restoreOrRebuild, type RebuildStats } from "./thread-rebuild.js";
 import type { ThreadInfo } from "../types.js";
 import { SerialQueues } from "../util/serial-queues.js";
+import { EitherStop } from "../util/stop-signal.js";
 
 /** Cells larger than this (UTF-16 units) are refused before any parsing. */
 export const MAX_CODE_CHARS = 2 ** 20;
-
-const noRelease = (): void => {};
 
 interface ThreadRecord {
   thread: QuickJSThread;
@@ -80,21 +80,22 @@ export class InterpreterCore {
     if (this.#disposal.signal.aborted) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
   }
 
-  #limits(signal: AbortSignal, pollCancel?: () => void): EvalLimits {
+  #limits(signal: StopSignal, pollCancel?: () => void): EvalLimits {
     const options = this.#options;
-    return {
-      ...(pollCancel ? { pollCancel } : {}),
+    const limits: EvalLimits = {
       timeoutMs: options.timeoutMs,
       wallTimeoutMs: options.wallTimeoutMs,
       maxResultChars: options.maxResultChars,
       maxValueChars: options.maxToolPayloadBytes,
-      ...(options.streamConsole && options.captureConsole ? { streamConsole: true } : {}),
       maxToolCalls: options.maxToolCalls,
       maxConcurrentToolCalls: options.maxConcurrentToolCalls,
       maxTaskCalls: options.maxTaskCalls,
       maxConcurrentTasks: options.maxConcurrentTasks,
       signal,
     };
+    if (pollCancel) limits.pollCancel = pollCancel;
+    if (options.streamConsole && options.captureConsole) limits.streamConsole = true;
+    return limits;
   }
 
   #threadConfig(): ThreadConfig {
@@ -107,22 +108,11 @@ export class InterpreterCore {
     };
   }
 
-  /** Follows the caller's signal and the interpreter's disposal (AbortSignal.any costs more than a small eval). */
-  #evalSignal(userSignal: AbortSignal | undefined, coversDisposal = false): { signal: AbortSignal; release(): void } {
-    if (!userSignal) return { signal: this.#disposal.signal, release: noRelease };
-    if (coversDisposal) return { signal: userSignal, release: noRelease };
-    const combined = new AbortController();
-    const abort = () => combined.abort();
-    if (userSignal.aborted) combined.abort();
-    userSignal.addEventListener("abort", abort, { once: true });
-    this.#disposal.signal.addEventListener("abort", abort, { once: true });
-    return {
-      signal: combined.signal,
-      release: () => {
-        userSignal.removeEventListener("abort", abort);
-        this.#disposal.signal.removeEventListener("abort", abort);
-      },
-    };
+  /** Follows the caller's signal and the interpreter's disposal (no AbortController: util/stop-signal.ts). */
+  #evalSignal(userSignal: StopSignal | undefined, coversDisposal = false): StopSignal {
+    if (!userSignal) return this.#disposal.signal;
+    if (coversDisposal) return userSignal;
+    return new EitherStop(userSignal, this.#disposal.signal);
   }
 
   async eval(request: EvalRequest, context: EngineRunContext): Promise<EngineReply> {
@@ -182,19 +172,8 @@ export class InterpreterCore {
   /** Runs a transformed cell on its thread; `transformMs`: the transform's time, counted against the budgets. */
   #evalCell(request: EvalRequest, context: EngineRunContext, record: ThreadRecord, cell: TransformedCell, startedAt: number, transformMs?: number): EngineReply | Promise<EngineReply> {
     this.#assertNotPaused(request.threadId, record);
-    const { signal, release } = this.#evalSignal(context.signal, context.signalCoversDisposal);
-    let replied: EngineReply | Promise<EngineReply>;
-    try {
-      replied = this.#runCell(request, context, record, cell, this.#limits(signal, context.pollCancel), startedAt, transformMs);
-    } catch (error) {
-      release();
-      throw error;
-    }
-    if (release === noRelease || !(replied instanceof Promise)) {
-      release();
-      return replied;
-    }
-    return replied.finally(release);
+    const limits = this.#limits(this.#evalSignal(context.signal, context.signalCoversDisposal), context.pollCancel);
+    return this.#runCell(request, context, record, cell, limits, startedAt, transformMs);
   }
 
   #runCell(request: EvalRequest, context: EngineRunContext, record: ThreadRecord, cell: TransformedCell, limits: EvalLimits, startedAt: number, transformMs?: number): EngineReply | Promise<EngineReply> {
@@ -243,13 +222,9 @@ export class InterpreterCore {
     const startedAt = performance.now();
     const record = await this.#threadFor(request.threadId, request);
     if (!record.thread.pause) throw new QuickboxError("NOT_PAUSED", `thread "${request.threadId}" is not paused`);
-    const { signal, release } = this.#evalSignal(context.signal, context.signalCoversDisposal);
-    try {
-      const outcome = await record.thread.resume(request.decisions, request.undecided, this.#limits(signal, context.pollCancel), this.#manifest, context.channel);
-      return await this.#reply(request, outcome, startedAt, context);
-    } finally {
-      release();
-    }
+    const limits = this.#limits(this.#evalSignal(context.signal, context.signalCoversDisposal), context.pollCancel);
+    const outcome = await record.thread.resume(request.decisions, request.undecided, limits, this.#manifest, context.channel);
+    return this.#reply(request, outcome, startedAt, context);
   }
 
   /** The reply to a request, with its snapshot when one is due (then it is a promise). */

@@ -37,10 +37,10 @@ export class CellSources {
     this.#forget(file);
     this.#codes.set(file, code);
     this.#chars += code.length;
-    for (const [oldest, oldCode] of this.#codes) {
-      if (this.#codes.size <= MAX_CELL_SOURCES && this.#chars <= MAX_CELL_SOURCE_CHARS) break;
+    while (this.#codes.size > MAX_CELL_SOURCES || this.#chars > MAX_CELL_SOURCE_CHARS) {
+      const oldest = this.#codes.keys().next().value!;
       if (oldest === file) break;
-      this.#forget(oldest, oldCode);
+      this.#forget(oldest);
     }
   }
 

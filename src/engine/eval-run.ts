@@ -58,7 +58,10 @@ function sleep(ms: number): Promise<void> {
 type LoopEnd = SettledReport | StopReason | "paused";
 
 export class EvalRun {
-  readonly scheduler: CallScheduler;
+  /** Made at the first call (most runs make none): see `scheduler`. */
+  #scheduler: CallScheduler | null = null;
+  /** The calls a resumed run's program had issued before its pause. */
+  readonly #issuedBefore: PauseState["issued"] | undefined;
   /** Calls the host held for a decision in this run (reported if the run pauses). */
   readonly held: HeldCallReport[] = [];
   /** Held calls of an earlier run not decided by this resume: they stay held. */
@@ -87,13 +90,18 @@ export class EvalRun {
     private readonly host: HostCallChannel,
     resumed?: ResumedRun,
   ) {
-    this.scheduler = new CallScheduler(limits, resumed?.pause.issued);
+    this.#issuedBefore = resumed?.pause.issued;
     this.#undecided = resumed?.undecided.length ?? 0;
     for (const call of resumed?.undecided ?? []) this.#seenIds.add(call.guestKey);
     this.#budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs, undefined, undefined, limits.spentMs ?? 0);
     this.#stream = new StreamOutbox(host, limits.maxResultChars);
     this.#waits = new HostWaits(this.#budget, limits.signal);
     this.#closing = new ClosingCalls(thread, limits.maxResultChars, (budget, call) => this.#underBudget(budget, call));
+  }
+
+  /** The run's calls within their budgets and concurrency caps. */
+  get scheduler(): CallScheduler {
+    return (this.#scheduler ??= new CallScheduler(this.limits, this.#issuedBefore));
   }
 
   /** A message from the guest's stream function (progress(), console streaming). */
@@ -177,7 +185,8 @@ export class EvalRun {
       outcome = typeof end === "string" ? this.#stop(end) : this.#complete(end);
     }
     if (!compiled) outcome = { ...outcome, compileFailed: true };
-    if (this.scheduler.toolCalls) outcome = { ...outcome, toolCalls: this.scheduler.toolCalls };
+    const toolCalls = this.#scheduler?.toolCalls;
+    if (toolCalls) outcome = { ...outcome, toolCalls };
     return outcome;
   }
 
@@ -215,7 +224,7 @@ export class EvalRun {
         });
       }
       if (failed) continue;
-      if (this.scheduler.busy) {
+      if (this.#scheduler?.busy) {
         const results = await this.#waits.wait(this.host.receive());
         if (typeof results === "string") return results;
         this.thread.journal.received(results);

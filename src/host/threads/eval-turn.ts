@@ -6,7 +6,7 @@
  * nothing is awaited before the engine's reply: the common warm eval takes the same checks with
  * no store access.
  */
-import type { CallRunner, SkillFiles, StoredThreadRef } from "../../engine-contract.js";
+import type { CallRunner, EvalRequest, RequestContext, SkillFiles, StoredThreadRef } from "../../engine-contract.js";
 import { QuickboxError, isQuickboxError } from "../../errors.js";
 import { snapshotErrorOutcome } from "../../result/outcomes.js";
 import type { ThreadHead } from "../../stores/store-contract.js";
@@ -73,10 +73,12 @@ function unusableStoredThread(context: DirectoryContext, error: unknown): EvalRe
 function evalOn(context: DirectoryContext, calls: CallRunner, turn: EvalTurn, stored: StoredThreadRef): Promise<EvalResult> {
   const { code, threadId, signal, skills, notes, evalId } = turn;
   const { options } = context;
-  const replied = context.client.eval(
-    { threadId, code, ...stored, persist: persistEveryEval(options), ...releaseAfter(options), ...(skills ? { skills } : {}) },
-    { calls: callsOfEval(calls, evalId), ...streamTo(options, threadId, evalId), ...(signal ? { signal } : {}) },
-  );
+  const request: EvalRequest = { threadId, code, storedHead: stored.storedHead, persist: persistEveryEval(options), ...releaseAfter(options) };
+  if (stored.restore) request.restore = stored.restore;
+  if (skills) request.skills = skills;
+  const requestContext: RequestContext = { calls: callsOfEval(calls, evalId), ...streamTo(options, threadId, evalId) };
+  if (signal) requestContext.signal = signal;
+  const replied = context.client.eval(request, requestContext);
   return replied.then((reply) => {
     notes.ended?.();
     // The stored thread could not be restored (the engine said SnapshotError and kept nothing):
