@@ -26,8 +26,20 @@ const EMPTY_MANIFEST: GuestManifest = { tools: [], subagents: { enabled: false, 
 
 /** The call budgets of a run, as journaled (a rebuild runs under the same ones). */
 function callLimitsOf(limits: EvalLimits): CallLimits {
-  return { maxToolCalls: limits.maxToolCalls, maxConcurrentToolCalls: limits.maxConcurrentToolCalls, maxTaskCalls: limits.maxTaskCalls, maxConcurrentTasks: limits.maxConcurrentTasks };
+  const last = lastCallLimits;
+  if (
+    last?.maxToolCalls === limits.maxToolCalls &&
+    last.maxConcurrentToolCalls === limits.maxConcurrentToolCalls &&
+    last.maxTaskCalls === limits.maxTaskCalls &&
+    last.maxConcurrentTasks === limits.maxConcurrentTasks
+  ) {
+    return last;
+  }
+  return (lastCallLimits = Object.freeze({ maxToolCalls: limits.maxToolCalls, maxConcurrentToolCalls: limits.maxConcurrentToolCalls, maxTaskCalls: limits.maxTaskCalls, maxConcurrentTasks: limits.maxConcurrentTasks }));
 }
+
+/** The call limits last journaled: the same (frozen) object serves every cell under the same limits. */
+let lastCallLimits: Readonly<CallLimits> | null = null;
 
 function seedWords(seed: number | undefined): number[] {
   if (seed === undefined) return Array.from(crypto.getRandomValues(new Uint32Array(4)));
@@ -43,18 +55,19 @@ function seedWords(seed: number | undefined): number[] {
 }
 
 /**
- * The last configuration text made per manifest: an interpreter's manifest and output limits
- * rarely change, and encoding them on every eval was a measurable part of a small eval.
+ * The last configuration text made per manifest, with the limits it was made for: an
+ * interpreter's manifest and output limits rarely change, and encoding them (or even a key for
+ * them) on every eval was a measurable part of a small eval.
  */
-const lastConfiguration = new WeakMap<GuestManifest, { key: string; json: string }>();
+const lastConfiguration = new WeakMap<GuestManifest, { maxResultChars: number; maxValueChars: number; streamConsole: boolean; json: string }>();
 
 /** The configuration (limits, tools, subagents) the guest prelude is given, as JSON. */
 function configurationFor(limits: EvalLimits, manifest: GuestManifest): string {
-  const key = `${limits.maxResultChars}/${limits.maxValueChars}/${limits.streamConsole ? 1 : 0}`;
   const last = lastConfiguration.get(manifest);
-  if (last?.key === key) return last.json;
+  const streamConsole = limits.streamConsole === true;
+  if (last && last.maxResultChars === limits.maxResultChars && last.maxValueChars === limits.maxValueChars && last.streamConsole === streamConsole) return last.json;
   const json = encodeConfiguration(limits, manifest);
-  lastConfiguration.set(manifest, { key, json });
+  lastConfiguration.set(manifest, { maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars, streamConsole, json });
   return json;
 }
 

@@ -15,6 +15,12 @@ interface Lane {
   gate: { opened: Promise<void>; open(): void } | null;
 }
 
+/**
+ * Idle lanes are kept for reuse (adding and deleting a map entry per request was a measurable part
+ * of a small eval) until there are more than this many lanes; then the idle ones are dropped.
+ */
+const IDLE_LANES_KEPT = 256;
+
 export class SerialQueues {
   readonly #lanes = new Map<string, Lane>();
 
@@ -29,24 +35,26 @@ export class SerialQueues {
    * runs wait for it as for any other. (`run` starts a task a microtask later even when idle.)
    */
   runAtOnce<T>(key: string, task: () => T | Promise<T>): T | Promise<T> {
-    if (this.#lanes.has(key)) return this.runOnAll([key], task);
-    const lane: Lane = { depth: 1, tail: null, gate: null };
-    this.#lanes.set(key, lane);
+    let lane = this.#lanes.get(key);
+    if (lane && lane.depth > 0) return this.runOnAll([key], task);
+    if (lane) lane.depth = 1;
+    else lane = this.#newLane(key, 1);
     let result: T | Promise<T>;
     try {
       result = task();
     } catch (error) {
-      this.#doneAtOnce(key, lane);
+      this.#doneAtOnce(lane);
       throw error;
     }
     if (!(result instanceof Promise)) {
-      this.#doneAtOnce(key, lane);
+      this.#doneAtOnce(lane);
       return result;
     }
     const tail = result.then(settled, settled);
     // A task queued while this one ran synchronously already made itself the tail (it waits on the gate).
     lane.tail ??= tail;
-    void tail.then(() => this.#doneAtOnce(key, lane));
+    const started = lane;
+    void tail.then(() => this.#doneAtOnce(started));
     return result;
   }
 
@@ -60,22 +68,18 @@ export class SerialQueues {
     const previous: Promise<void>[] = [];
     for (const key of unique) {
       const lane = this.#lanes.get(key);
-      if (lane) previous.push(lane.tail ?? SerialQueues.#gate(lane));
+      if (lane && lane.depth > 0) previous.push(lane.tail ?? SerialQueues.#gate(lane));
     }
     const ready = previous.length === 0 ? Promise.resolve() : previous.length === 1 ? previous[0]! : Promise.all(previous);
     const result = ready.then(task, task);
     const tail = result.then(settled, settled);
     const lanes = unique.map((key) => {
-      let lane = this.#lanes.get(key);
-      if (!lane) {
-        lane = { depth: 0, tail: null, gate: null };
-        this.#lanes.set(key, lane);
-      }
+      const lane = this.#lanes.get(key) ?? this.#newLane(key, 0);
       lane.depth++;
       lane.tail = tail;
       return lane;
     });
-    void tail.then(() => unique.forEach((key, index) => this.#leave(key, lanes[index]!)));
+    void tail.then(() => lanes.forEach((lane) => this.#leave(lane)));
     return result;
   }
 
@@ -93,14 +97,24 @@ export class SerialQueues {
     return lane.gate.opened;
   }
 
-  /** A task `runAtOnce` started is done: the tasks queued behind it while it ran synchronously may go. */
-  #doneAtOnce(key: string, lane: Lane): void {
-    lane.gate?.open();
-    lane.gate = null;
-    this.#leave(key, lane);
+  #newLane(key: string, depth: number): Lane {
+    if (this.#lanes.size >= IDLE_LANES_KEPT) {
+      for (const [idleKey, lane] of this.#lanes) if (lane.depth === 0) this.#lanes.delete(idleKey);
+    }
+    const lane: Lane = { depth, tail: null, gate: null };
+    this.#lanes.set(key, lane);
+    return lane;
   }
 
-  #leave(key: string, lane: Lane): void {
-    if (--lane.depth === 0 && this.#lanes.get(key) === lane) this.#lanes.delete(key);
+  /** A task `runAtOnce` started is done: the tasks queued behind it while it ran synchronously may go. */
+  #doneAtOnce(lane: Lane): void {
+    lane.gate?.open();
+    lane.gate = null;
+    this.#leave(lane);
+  }
+
+  /** A task is done: a lane with none left is idle (no tail). */
+  #leave(lane: Lane): void {
+    if (--lane.depth === 0) lane.tail = null;
   }
 }

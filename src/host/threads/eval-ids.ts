@@ -41,3 +41,6 @@ export interface RunNotes {
   /** The program has ended; its result follows once the reply is settled (the snapshot stored). */
   ended?(): void;
 }
+
+/** A run nobody is told about (an eval in the foreground). */
+export const NO_NOTES: RunNotes = Object.freeze({});

@@ -23,7 +23,7 @@ import { assertNotClaimed, dropStaleCopy, emitWarning, releaseAfter, storeSnapsh
 import { evalTurn, type EvalTurn } from "./eval-turn.js";
 import { hibernateIdle } from "./hibernation.js";
 import { settleReply } from "./reply-settlement.js";
-import { callsOfEval, newEvalId, pausedEvalId, type RunNotes } from "./eval-ids.js";
+import { callsOfEval, newEvalId, NO_NOTES, pausedEvalId, type RunNotes } from "./eval-ids.js";
 import { executingEntries, LoggingCallRunner, recoverClaim } from "./resume-log.js";
 import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js";
 import { publicInterrupt, ThreadTable, type HeldCall } from "./thread-table.js";
@@ -74,7 +74,7 @@ export class ThreadDirectory {
   }
 
   /** `notes`: told the run's id at once, and when the program has ended (see RunNotes). */
-  async eval(code: string, threadId: string, signal: AbortSignal | undefined, skills: Record<string, SkillFiles> | undefined, notes: RunNotes = {}): Promise<EvalResult> {
+  async eval(code: string, threadId: string, signal: AbortSignal | undefined, skills: Record<string, SkillFiles> | undefined, notes: RunNotes = NO_NOTES): Promise<EvalResult> {
     const evalId = newEvalId();
     notes.started?.(evalId);
     const turn: EvalTurn = { code, threadId, signal, skills, notes, evalId };
@@ -113,7 +113,7 @@ export class ThreadDirectory {
   }
 
   /** `notes`: told the run's id (the paused eval's) once the paused thread is read, and when the program has ended. */
-  async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, notes: RunNotes = {}): Promise<EvalResult> {
+  async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, notes: RunNotes = NO_NOTES): Promise<EvalResult> {
     if (typeof decisions !== "object" || decisions === null || Array.isArray(decisions)) {
       throw new QuickboxError("INVALID_OPTIONS", 'resume(threadId, decisions): decisions must be an object keyed by interrupt id, e.g. { [interrupt.id]: { type: "approve" } }');
     }
