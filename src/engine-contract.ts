@@ -12,6 +12,7 @@
  */
 import type { WebCryptoKey } from "./platform-types.js";
 import type { ClockMode, DecisionType, PersistenceMode, ThreadInfo } from "./types.js";
+import type { StopSignal } from "./util/stop-signal.js";
 
 // ── Guest ⇄ engine: host calls ──────────────────────────────────────────────────────────────
 
@@ -158,16 +159,6 @@ export interface ThreadConfig {
 }
 
 /** The limits of one eval or resume, as the engine applies them. */
-/**
- * What the engine needs of a signal that stops a run: whether it fired, and a listener for when
- * it does. An AbortSignal is one; so are util/stop-signal.ts's, which cost next to nothing to make.
- */
-export interface StopSignal {
-  readonly aborted: boolean;
-  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: "abort", listener: () => void): void;
-}
-
 export interface EvalLimits extends CallLimits {
   timeoutMs: number;
   wallTimeoutMs: number;
@@ -390,9 +381,9 @@ export interface RequestContext {
   stream?: (events: StreamedEvent[]) => void;
 }
 
-/** What the host talks to: the engine inline, or a pool of engine workers. */
+/** What the host talks to: the engine inline, or a pool of engine workers. `eval`'s reply is a value when inline and finished at once. */
 export interface EngineClient {
-  eval(request: EvalRequest, context: RequestContext): Promise<EngineReply>;
+  eval(request: EvalRequest, context: RequestContext): EngineReply | Promise<EngineReply>;
   resume(request: ResumeRequest, context: RequestContext): Promise<EngineReply>;
   snapshot(request: SnapshotRequest): Promise<EncodedSnapshot>;
   /** Copies `from` into a new thread `to`; returns `to`'s full snapshot. */

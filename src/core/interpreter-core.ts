@@ -18,7 +18,6 @@ import type {
   GuestManifest,
   ResumeRequest,
   SnapshotRequest,
-  StopSignal,
   StoredThreadRef,
   ThreadConfig,
   ThreadRequest,
@@ -34,7 +33,7 @@ import { DEFAULT_MAX_DELTAS, restoreSnapshotChain, takeSnapshot, type SnapshotBa
 import { restoreOrRebuild, type RebuildStats } from "./thread-rebuild.js";
 import type { ThreadInfo } from "../types.js";
 import { SerialQueues } from "../util/serial-queues.js";
-import { EitherStop } from "../util/stop-signal.js";
+import { EitherStop, type StopSignal } from "../util/stop-signal.js";
 
 /** Cells larger than this (UTF-16 units) are refused before any parsing. */
 export const MAX_CODE_CHARS = 2 ** 20;

@@ -40,6 +40,8 @@ export interface ValueCopy {
   note: string | null;
 }
 
+const ONE_NUMBER = /^\[-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\]$/;
+
 /**
  * A copy that is one number, string, boolean or null — what devalue writes as `[2]`, `["text"]`
  * (most results) — read with JSON.parse alone: devalue would give the same value, and a primitive
@@ -48,6 +50,8 @@ export interface ValueCopy {
 function onePrimitive(text: string): { value: unknown } | null {
   // A copy of an object starts `[[` or `[{` (its root's own entry): never parsed twice.
   if (text[0] !== "[" || text[1] === "[" || text[1] === "{") return null;
+  // A number (JSON's grammar, which Number reads exactly as JSON.parse does), without building an array.
+  if (ONE_NUMBER.test(text)) return { value: Number(text.slice(1, -1)) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

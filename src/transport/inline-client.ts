@@ -43,7 +43,7 @@ export class InlineClient implements EngineClient {
   constructor(private readonly core: InterpreterCore) {}
 
   /** Runs a request on a channel of its own, ended with the request (a value when the engine replied at once). */
-  #withChannel(threadId: string, context: RequestContext, run: (channel: HostCallChannel) => EngineReply | Promise<EngineReply>): Promise<EngineReply> {
+  #withChannel(threadId: string, context: RequestContext, run: (channel: HostCallChannel) => EngineReply | Promise<EngineReply>): EngineReply | Promise<EngineReply> {
     const channel = new InlineChannel(threadId, context);
     let reply: EngineReply | Promise<EngineReply>;
     try {
@@ -54,17 +54,17 @@ export class InlineClient implements EngineClient {
     }
     if (!(reply instanceof Promise)) {
       channel.end();
-      return Promise.resolve(reply);
+      return reply;
     }
     return reply.finally(() => channel.end());
   }
 
-  eval(request: EvalRequest, context: RequestContext): Promise<EngineReply> {
+  eval(request: EvalRequest, context: RequestContext): EngineReply | Promise<EngineReply> {
     return this.#withChannel(request.threadId, context, (channel) => this.core.evalAtOnce(request, { channel, ...(context.signal ? { signal: context.signal } : {}) }));
   }
 
   resume(request: ResumeRequest, context: RequestContext): Promise<EngineReply> {
-    return this.#withChannel(request.threadId, context, (channel) => this.core.resume(request, { channel, ...(context.signal ? { signal: context.signal } : {}) }));
+    return Promise.resolve(this.#withChannel(request.threadId, context, (channel) => this.core.resume(request, { channel, ...(context.signal ? { signal: context.signal } : {}) })));
   }
 
   snapshot(request: SnapshotRequest): Promise<EncodedSnapshot> {

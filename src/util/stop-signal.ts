@@ -1,9 +1,18 @@
 /**
- * Signals that stop a run (engine-contract.ts StopSignal), for the engine's own use: they cost
- * next to nothing to make — Node builds an AbortController in ~9 µs (an EventTarget and its
- * bookkeeping), about what a whole warm eval may take, so the engine makes none per eval.
+ * Signals that stop a run, for the engine's own use: they cost next to nothing to make — Node
+ * builds an AbortController in ~9 µs (an EventTarget and its bookkeeping), about what a whole
+ * warm eval may take, so the engine makes none per eval.
  */
-import type { StopSignal } from "../engine-contract.js";
+
+/**
+ * What the engine needs of a signal that stops a run: whether it fired, and a listener for when
+ * it does. An AbortSignal is one; so are the classes below.
+ */
+export interface StopSignal {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
 
 /** A stop signal and its trigger, in one small object. Listeners are called once, at the first `abort()`. */
 export class StopFlag implements StopSignal {

@@ -6,7 +6,7 @@
  * nothing is awaited before the engine's reply: the common warm eval takes the same checks with
  * no store access.
  */
-import type { CallRunner, EvalRequest, RequestContext, SkillFiles, StoredThreadRef } from "../../engine-contract.js";
+import type { CallRunner, EngineReply, EvalRequest, RequestContext, SkillFiles, StoredThreadRef } from "../../engine-contract.js";
 import { QuickboxError, isQuickboxError } from "../../errors.js";
 import { snapshotErrorOutcome } from "../../result/outcomes.js";
 import type { ThreadHead } from "../../stores/store-contract.js";
@@ -26,7 +26,7 @@ export interface EvalTurn {
   evalId: string;
 }
 
-/** Runs the eval: a promise, or (a stored thread it cannot use) its result at once. */
+/** Runs the eval: its result as a value when nothing had to be awaited (a warm eval inline), else a promise. */
 export function evalTurn(context: DirectoryContext, calls: CallRunner, turn: EvalTurn): EvalResult | Promise<EvalResult> {
   const known = context.options.storeConfigured ? undefined : context.persistence.knownHead(turn.threadId);
   if (known) return evalWithHead(context, calls, turn, known.head);
@@ -70,8 +70,8 @@ function unusableStoredThread(context: DirectoryContext, error: unknown): EvalRe
   throw error;
 }
 
-function evalOn(context: DirectoryContext, calls: CallRunner, turn: EvalTurn, stored: StoredThreadRef): Promise<EvalResult> {
-  const { code, threadId, signal, skills, notes, evalId } = turn;
+function evalOn(context: DirectoryContext, calls: CallRunner, turn: EvalTurn, stored: StoredThreadRef): EvalResult | Promise<EvalResult> {
+  const { code, threadId, signal, skills, evalId } = turn;
   const { options } = context;
   const request: EvalRequest = { threadId, code, storedHead: stored.storedHead, persist: persistEveryEval(options), ...releaseAfter(options) };
   if (stored.restore) request.restore = stored.restore;
@@ -79,12 +79,15 @@ function evalOn(context: DirectoryContext, calls: CallRunner, turn: EvalTurn, st
   const requestContext: RequestContext = { calls: callsOfEval(calls, evalId), ...streamTo(options, threadId, evalId) };
   if (signal) requestContext.signal = signal;
   const replied = context.client.eval(request, requestContext);
-  return replied.then((reply) => {
-    notes.ended?.();
-    // The stored thread could not be restored (the engine said SnapshotError and kept nothing):
-    // it is not live now. Marking it live would make the next eval start a fresh thread and
-    // store that over the head, silently abandoning the stored state.
-    if (stored.restore && reply.outcome.errorType === "SnapshotError" && !reply.snapshot) return renderResult(context, reply.outcome, reply.durationMs);
-    return settleReply(context, threadId, reply, { evalId, restored: stored.restore !== undefined });
-  });
+  if (replied instanceof Promise) return replied.then((reply) => settleEval(context, turn, stored, reply));
+  return settleEval(context, turn, stored, replied);
+}
+
+function settleEval(context: DirectoryContext, turn: EvalTurn, stored: StoredThreadRef, reply: EngineReply): EvalResult | Promise<EvalResult> {
+  turn.notes.ended?.();
+  // The stored thread could not be restored (the engine said SnapshotError and kept nothing):
+  // it is not live now. Marking it live would make the next eval start a fresh thread and
+  // store that over the head, silently abandoning the stored state.
+  if (stored.restore && reply.outcome.errorType === "SnapshotError" && !reply.snapshot) return renderResult(context, reply.outcome, reply.durationMs);
+  return settleReply(context, turn.threadId, reply, { evalId: turn.evalId, restored: stored.restore !== undefined });
 }
