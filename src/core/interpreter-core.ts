@@ -23,6 +23,7 @@ import type {
   ThreadRequest,
 } from "../engine-contract.js";
 import type { BaseImage } from "../engine/base-image.js";
+import { CellCache } from "../engine/cell-cache.js";
 import { transformCell, unparsedCell, type TransformedCell } from "../engine/cell-transform.js";
 import type { InstancePool } from "../engine/instance-pool.js";
 import { QuickJSThread } from "../engine/quickjs-thread.js";
@@ -61,6 +62,7 @@ export class InterpreterCore {
   readonly #snapshots: SnapshotContext;
   readonly #threads = new Map<string, ThreadRecord>();
   readonly #queues = new SerialQueues();
+  readonly #cellCache = new CellCache();
   readonly #disposal = new AbortController();
 
   constructor(options: EngineOptions, manifest: GuestManifest, image: BaseImage, keys: SnapshotKeys, instances: InstancePool) {
@@ -140,7 +142,7 @@ export class InterpreterCore {
     if (this.#disposal.signal.aborted) return this.#reply(request, disposedOutcome(), startedAt, context);
     // A live thread and a cell that needs no transform: nothing to wait for before the cell runs.
     const live = request.skills ? undefined : this.#threads.get(threadId);
-    const cell = live ? unparsedCell(code) : null;
+    const cell = live ? (unparsedCell(code) ?? this.#cellCache.get(code)) : undefined;
     if (live && cell) return this.#evalCell(request, context, live, cell, startedAt);
     return this.#evalPrepared(request, context, startedAt);
   }
@@ -160,8 +162,14 @@ export class InterpreterCore {
     if (request.skills) record.thread.addSkills(request.skills);
     // The transform runs on this thread, outside QuickJS: its time counts against the eval's budget.
     const transformStartedAt = performance.now();
-    const cell = await transformCell(code);
+    const cell = this.#cellCache.get(code) ?? (await this.#transform(code));
     return this.#evalCell(request, context, record, cell, startedAt, performance.now() - transformStartedAt);
+  }
+
+  async #transform(code: string): Promise<TransformedCell> {
+    const cell = await transformCell(code);
+    this.#cellCache.remember(code, cell);
+    return cell;
   }
 
   #assertNotPaused(threadId: string, record: ThreadRecord): void {
