@@ -12,6 +12,7 @@
  */
 import type { WebCryptoKey } from "./platform-types.js";
 import type { ClockMode, DecisionType, PersistenceMode, ThreadInfo } from "./types.js";
+import type { StopSignal } from "./util/stop-signal.js";
 
 // ── Guest ⇄ engine: host calls ──────────────────────────────────────────────────────────────
 
@@ -165,7 +166,7 @@ export interface EvalLimits extends CallLimits {
   /** Largest copy of the result (devalue text) handed to the host as `value`. */
   maxValueChars: number;
   streamConsole?: boolean;
-  signal?: AbortSignal;
+  signal?: StopSignal;
   /** Time already spent on this eval outside QuickJS (the cell transform): counts against both budgets. */
   spentMs?: number;
   /** From QuickJS's interrupt handler: may abort `signal` from state shared with another thread (a busy worker reads no messages). */
@@ -351,7 +352,7 @@ export interface HostCallChannel {
 /** What the engine side (InterpreterCore) gets with an eval or resume besides the request. */
 export interface EngineRunContext {
   channel: HostCallChannel;
-  signal?: AbortSignal;
+  signal?: StopSignal;
   signalCoversDisposal?: true; // the caller aborts `signal` when the engine is disposed (the worker does): no combined signal per eval
   /** See EvalLimits.pollCancel. */
   pollCancel?: () => void;
@@ -380,9 +381,9 @@ export interface RequestContext {
   stream?: (events: StreamedEvent[]) => void;
 }
 
-/** What the host talks to: the engine inline, or a pool of engine workers. */
+/** What the host talks to: the engine inline, or a pool of engine workers. `eval`'s reply is a value when inline and finished at once. */
 export interface EngineClient {
-  eval(request: EvalRequest, context: RequestContext): Promise<EngineReply>;
+  eval(request: EvalRequest, context: RequestContext): EngineReply | Promise<EngineReply>;
   resume(request: ResumeRequest, context: RequestContext): Promise<EngineReply>;
   snapshot(request: SnapshotRequest): Promise<EncodedSnapshot>;
   /** Copies `from` into a new thread `to`; returns `to`'s full snapshot. */

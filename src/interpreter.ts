@@ -52,19 +52,23 @@ interface ValidRunOptions {
   yieldAfterMs?: number;
 }
 
-function validRunOptions(method: string, options: { signal?: unknown; yieldAfterMs?: unknown } | undefined, known: string[]): ValidRunOptions {
-  if (options !== undefined && (typeof options !== "object" || options === null)) throw new QuickboxError("INVALID_OPTIONS", `${method}: options must be an object`);
-  rejectUnknownKeys(method, options, known);
-  const signal = options?.signal;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) throw new QuickboxError("INVALID_OPTIONS", `${method}: signal must be an AbortSignal`);
-  const yieldAfterMs = validMs(method, "yieldAfterMs", options?.yieldAfterMs);
-  return { ...(signal ? { signal } : {}), ...(yieldAfterMs !== undefined ? { yieldAfterMs } : {}) };
-}
+/** Run options that ask for nothing (no signal, not in the background). */
+const PLAIN_RUN: ValidRunOptions = Object.freeze({});
+const EVAL_OPTION_KEYS = ["threadId", "signal", "yieldAfterMs"];
+const RESUME_OPTION_KEYS = ["signal", "yieldAfterMs"];
 
-function validEvalOptions(code: unknown, options: EvalOptions | undefined): ValidRunOptions & { threadId: string } {
-  if (typeof code !== "string") throw new QuickboxError("INVALID_OPTIONS", `eval(code): code must be a string, got ${typeof code}`);
-  const valid = validRunOptions("eval", options, ["threadId", "signal", "yieldAfterMs"]);
-  return { threadId: validThreadId(options?.threadId), ...valid };
+function validRunOptions(method: string, options: { signal?: unknown; yieldAfterMs?: unknown } | undefined, known: string[]): ValidRunOptions {
+  if (options === undefined) return PLAIN_RUN;
+  if (typeof options !== "object" || options === null) throw new QuickboxError("INVALID_OPTIONS", `${method}: options must be an object`);
+  rejectUnknownKeys(method, options, known);
+  const signal = options.signal;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throw new QuickboxError("INVALID_OPTIONS", `${method}: signal must be an AbortSignal`);
+  const yieldAfterMs = validMs(method, "yieldAfterMs", options.yieldAfterMs);
+  if (!signal && yieldAfterMs === undefined) return PLAIN_RUN;
+  const valid: ValidRunOptions = {};
+  if (signal) valid.signal = signal;
+  if (yieldAfterMs !== undefined) valid.yieldAfterMs = yieldAfterMs;
+  return valid;
 }
 
 /** Whether the options name tools (then the tool-schemas capability is loaded before they are checked). */
@@ -141,7 +145,9 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
   return {
     async eval(code, evalOptions) {
       assertAlive();
-      const { threadId, ...runOptions } = validEvalOptions(code, evalOptions);
+      if (typeof code !== "string") throw new QuickboxError("INVALID_OPTIONS", `eval(code): code must be a string, got ${typeof code}`);
+      const runOptions = validRunOptions("eval", evalOptions, EVAL_OPTION_KEYS);
+      const threadId = validThreadId(evalOptions?.threadId);
       const { signal } = runOptions;
       if (signal?.aborted) return notStarted(abortedBeforeStart());
       let skills: Record<string, SkillFiles> | undefined;
@@ -152,11 +158,12 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
         skills = loaded.skills;
       }
       if (signal?.aborted) return notStarted(abortedBeforeStart());
+      if (runOptions.yieldAfterMs === undefined) return threads.eval(code, threadId, signal, skills);
       return run(threadId, runOptions, (runSignal, notes) => threads.eval(code, threadId, runSignal, skills, notes));
     },
     async resume(threadId, decisions, resumeOptions) {
       assertAlive();
-      const runOptions = validRunOptions("resume", resumeOptions, ["signal", "yieldAfterMs"]);
+      const runOptions = validRunOptions("resume", resumeOptions, RESUME_OPTION_KEYS);
       if (runOptions.signal?.aborted) return notStarted(abortedBeforeStart());
       const id = validThreadId(threadId);
       return run(id, runOptions, (runSignal, notes) => threads.resume(id, decisions, runSignal, notes));

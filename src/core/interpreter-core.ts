@@ -23,7 +23,8 @@ import type {
   ThreadRequest,
 } from "../engine-contract.js";
 import type { BaseImage } from "../engine/base-image.js";
-import { transformCell } from "../engine/cell-transform.js";
+import { CellCache } from "../engine/cell-cache.js";
+import { transformCell, unparsedCell, type TransformedCell } from "../engine/cell-transform.js";
 import type { InstancePool } from "../engine/instance-pool.js";
 import { QuickJSThread } from "../engine/quickjs-thread.js";
 import { QuickboxError, isQuickboxError } from "../errors.js";
@@ -33,11 +34,10 @@ import { DEFAULT_MAX_DELTAS, restoreSnapshotChain, takeSnapshot, type SnapshotBa
 import { restoreOrRebuild, type RebuildStats } from "./thread-rebuild.js";
 import type { ThreadInfo } from "../types.js";
 import { SerialQueues } from "../util/serial-queues.js";
+import { EitherStop, type StopSignal } from "../util/stop-signal.js";
 
 /** Cells larger than this (UTF-16 units) are refused before any parsing. */
 export const MAX_CODE_CHARS = 2 ** 20;
-
-const noRelease = (): void => {};
 
 interface ThreadRecord {
   thread: QuickJSThread;
@@ -62,6 +62,7 @@ export class InterpreterCore {
   readonly #snapshots: SnapshotContext;
   readonly #threads = new Map<string, ThreadRecord>();
   readonly #queues = new SerialQueues();
+  readonly #cellCache = new CellCache();
   readonly #disposal = new AbortController();
 
   constructor(options: EngineOptions, manifest: GuestManifest, image: BaseImage, keys: SnapshotKeys, instances: InstancePool) {
@@ -80,21 +81,22 @@ export class InterpreterCore {
     if (this.#disposal.signal.aborted) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
   }
 
-  #limits(signal: AbortSignal, pollCancel?: () => void): EvalLimits {
+  #limits(signal: StopSignal, pollCancel?: () => void): EvalLimits {
     const options = this.#options;
-    return {
-      ...(pollCancel ? { pollCancel } : {}),
+    const limits: EvalLimits = {
       timeoutMs: options.timeoutMs,
       wallTimeoutMs: options.wallTimeoutMs,
       maxResultChars: options.maxResultChars,
       maxValueChars: options.maxToolPayloadBytes,
-      ...(options.streamConsole && options.captureConsole ? { streamConsole: true } : {}),
       maxToolCalls: options.maxToolCalls,
       maxConcurrentToolCalls: options.maxConcurrentToolCalls,
       maxTaskCalls: options.maxTaskCalls,
       maxConcurrentTasks: options.maxConcurrentTasks,
       signal,
     };
+    if (pollCancel) limits.pollCancel = pollCancel;
+    if (options.streamConsole && options.captureConsole) limits.streamConsole = true;
+    return limits;
   }
 
   #threadConfig(): ThreadConfig {
@@ -107,27 +109,25 @@ export class InterpreterCore {
     };
   }
 
-  /** Follows the caller's signal and the interpreter's disposal (AbortSignal.any costs more than a small eval). */
-  #evalSignal(userSignal: AbortSignal | undefined, coversDisposal = false): { signal: AbortSignal; release(): void } {
-    if (!userSignal) return { signal: this.#disposal.signal, release: noRelease };
-    if (coversDisposal) return { signal: userSignal, release: noRelease };
-    const combined = new AbortController();
-    const abort = () => combined.abort();
-    if (userSignal.aborted) combined.abort();
-    userSignal.addEventListener("abort", abort, { once: true });
-    this.#disposal.signal.addEventListener("abort", abort, { once: true });
-    return {
-      signal: combined.signal,
-      release: () => {
-        userSignal.removeEventListener("abort", abort);
-        this.#disposal.signal.removeEventListener("abort", abort);
-      },
-    };
+  /** Follows the caller's signal and the interpreter's disposal (no AbortController: util/stop-signal.ts). */
+  #evalSignal(userSignal: StopSignal | undefined, coversDisposal = false): StopSignal {
+    if (!userSignal) return this.#disposal.signal;
+    if (coversDisposal) return userSignal;
+    return new EitherStop(userSignal, this.#disposal.signal);
   }
 
   async eval(request: EvalRequest, context: EngineRunContext): Promise<EngineReply> {
+    return this.evalAtOnce(request, context);
+  }
+
+  /**
+   * `eval`, with the reply as a value (no promise) when the thread was idle and live, the cell
+   * needed no transform and finished at once, and no snapshot was due: the warm eval of a small
+   * cell. Throws (synchronously too) what `eval` rejects with.
+   */
+  evalAtOnce(request: EvalRequest, context: EngineRunContext): EngineReply | Promise<EngineReply> {
     this.#assertAlive();
-    return this.#queues.run(request.threadId, () => this.#evalNow(request, context));
+    return this.#queues.runAtOnce(request.threadId, () => this.#evalNow(request, context));
   }
 
   async resume(request: ResumeRequest, context: EngineRunContext): Promise<EngineReply> {
@@ -135,62 +135,107 @@ export class InterpreterCore {
     return this.#queues.run(request.threadId, () => this.#resumeNow(request, context));
   }
 
-  async #evalNow(request: EvalRequest, context: EngineRunContext): Promise<EngineReply> {
+  #evalNow(request: EvalRequest, context: EngineRunContext): EngineReply | Promise<EngineReply> {
     const startedAt = performance.now();
     const { code, threadId } = request;
-    const reply = (outcome: EngineOutcome) => this.#reply(request, outcome, startedAt, context);
-    if (code.length > MAX_CODE_CHARS) return reply(codeTooLarge(code.length, MAX_CODE_CHARS));
-    if (this.#disposal.signal.aborted) return reply(disposedOutcome());
+    if (code.length > MAX_CODE_CHARS) return this.#reply(request, codeTooLarge(code.length, MAX_CODE_CHARS), startedAt, context);
+    if (this.#disposal.signal.aborted) return this.#reply(request, disposedOutcome(), startedAt, context);
+    // A live thread and a cell that needs no transform: nothing to wait for before the cell runs.
+    const live = request.skills ? undefined : this.#threads.get(threadId);
+    const cell = live ? (unparsedCell(code) ?? this.#cellCache.get(code)) : undefined;
+    if (live && cell) return this.#evalCell(request, context, live, cell, startedAt);
+    return this.#evalPrepared(request, context, startedAt);
+  }
+
+  /** The eval of a thread that must be restored or booted first, or of a cell that must be transformed. */
+  async #evalPrepared(request: EvalRequest, context: EngineRunContext, startedAt: number): Promise<EngineReply> {
+    const { code, threadId } = request;
     let record: ThreadRecord;
     try {
       record = await this.#threadFor(threadId, request);
     } catch (error) {
       // A hibernated or persisted thread that cannot be restored (nor rebuilt): the eval reports it.
       if (!isQuickboxError(error) || !UNRESTORABLE.has(error.code)) throw error;
-      return reply(snapshotErrorOutcome(error.message, error.reason, error.code === "SNAPSHOT_REJECTED" ? undefined : { code: error.code, ...error.details }));
+      return this.#reply(request, snapshotErrorOutcome(error.message, error.reason, error.code === "SNAPSHOT_REJECTED" ? undefined : { code: error.code, ...error.details }), startedAt, context);
     }
-    if (record.thread.pause) throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
+    this.#assertNotPaused(threadId, record);
     if (request.skills) record.thread.addSkills(request.skills);
-    const { signal, release } = this.#evalSignal(context.signal, context.signalCoversDisposal);
-    try {
-      const limits = this.#limits(signal, context.pollCancel);
-      record.cells++;
-      // The transform runs on this thread, outside QuickJS: its time counts against the eval's budget.
-      const transformStartedAt = performance.now();
-      let cell = await transformCell(code);
-      const filename = () => `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
-      if (cell.refused) return await reply(errorOutcome("RangeError", cell.refused));
-      if (cell.syntaxError) return await reply(typeScriptSyntaxError(cell.syntaxError, filename()));
-      limits.spentMs = performance.now() - transformStartedAt;
-      let outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, context.channel);
-      if (outcome.compileFailed && !cell.parsed && !outcome.instanceLost) {
-        // The unparsed fast path did not compile: parse it properly (it may be TypeScript).
-        const retryStartedAt = performance.now();
-        cell = await transformCell(code, { full: true });
-        limits.spentMs = performance.now() - retryStartedAt;
-        if (cell.syntaxError) return await reply(typeScriptSyntaxError(cell.syntaxError, filename()));
-        outcome = await record.thread.eval(cell.code, filename(), limits, this.#manifest, context.channel);
-      }
-      return await reply(outcome);
-    } finally {
-      release();
-    }
+    // The transform runs on this thread, outside QuickJS: its time counts against the eval's budget.
+    const transformStartedAt = performance.now();
+    const cell = this.#cellCache.get(code) ?? (await this.#transform(code));
+    return this.#evalCell(request, context, record, cell, startedAt, performance.now() - transformStartedAt);
+  }
+
+  async #transform(code: string): Promise<TransformedCell> {
+    const cell = await transformCell(code);
+    this.#cellCache.remember(code, cell);
+    return cell;
+  }
+
+  #assertNotPaused(threadId: string, record: ThreadRecord): void {
+    if (record.thread.pause) throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
+  }
+
+  /** Runs a transformed cell on its thread; `transformMs`: the transform's time, counted against the budgets. */
+  #evalCell(request: EvalRequest, context: EngineRunContext, record: ThreadRecord, cell: TransformedCell, startedAt: number, transformMs?: number): EngineReply | Promise<EngineReply> {
+    this.#assertNotPaused(request.threadId, record);
+    const limits = this.#limits(this.#evalSignal(context.signal, context.signalCoversDisposal), context.pollCancel);
+    return this.#runCell(request, context, record, cell, limits, startedAt, transformMs);
+  }
+
+  #runCell(request: EvalRequest, context: EngineRunContext, record: ThreadRecord, cell: TransformedCell, limits: EvalLimits, startedAt: number, transformMs?: number): EngineReply | Promise<EngineReply> {
+    record.cells++;
+    const filename = `cell-${record.cells}.${cell.language === "typescript" ? "ts" : "js"}`;
+    const reply = (outcome: EngineOutcome) => this.#reply(request, outcome, startedAt, context);
+    if (cell.refused) return reply(errorOutcome("RangeError", cell.refused));
+    if (cell.syntaxError) return reply(typeScriptSyntaxError(cell.syntaxError, filename));
+    if (transformMs !== undefined) limits.spentMs = transformMs;
+    const outcome = record.thread.evalCell(cell.code, filename, limits, this.#manifest, context.channel);
+    if (outcome instanceof Promise) return outcome.then((ran) => this.#afterCell(request, context, record, cell, limits, filename, ran, reply));
+    return this.#afterCell(request, context, record, cell, limits, filename, outcome, reply);
+  }
+
+  #afterCell(
+    request: EvalRequest,
+    context: EngineRunContext,
+    record: ThreadRecord,
+    cell: TransformedCell,
+    limits: EvalLimits,
+    filename: string,
+    outcome: EngineOutcome,
+    reply: (outcome: EngineOutcome) => EngineReply | Promise<EngineReply>,
+  ): EngineReply | Promise<EngineReply> {
+    if (!outcome.compileFailed || cell.parsed || outcome.instanceLost) return reply(outcome);
+    // The unparsed fast path did not compile: parse it properly (it may be TypeScript).
+    return this.#retryParsed(request, context, record, limits, filename, reply);
+  }
+
+  async #retryParsed(
+    request: EvalRequest,
+    context: EngineRunContext,
+    record: ThreadRecord,
+    limits: EvalLimits,
+    filename: string,
+    reply: (outcome: EngineOutcome) => EngineReply | Promise<EngineReply>,
+  ): Promise<EngineReply> {
+    const retryStartedAt = performance.now();
+    const cell = await transformCell(request.code, { full: true });
+    limits.spentMs = performance.now() - retryStartedAt;
+    if (cell.syntaxError) return reply(typeScriptSyntaxError(cell.syntaxError, filename));
+    return reply(await record.thread.evalCell(cell.code, filename, limits, this.#manifest, context.channel));
   }
 
   async #resumeNow(request: ResumeRequest, context: EngineRunContext): Promise<EngineReply> {
     const startedAt = performance.now();
     const record = await this.#threadFor(request.threadId, request);
     if (!record.thread.pause) throw new QuickboxError("NOT_PAUSED", `thread "${request.threadId}" is not paused`);
-    const { signal, release } = this.#evalSignal(context.signal, context.signalCoversDisposal);
-    try {
-      const outcome = await record.thread.resume(request.decisions, request.undecided, this.#limits(signal, context.pollCancel), this.#manifest, context.channel);
-      return await this.#reply(request, outcome, startedAt, context);
-    } finally {
-      release();
-    }
+    const limits = this.#limits(this.#evalSignal(context.signal, context.signalCoversDisposal), context.pollCancel);
+    const outcome = await record.thread.resume(request.decisions, request.undecided, limits, this.#manifest, context.channel);
+    return this.#reply(request, outcome, startedAt, context);
   }
 
-  async #reply(request: ThreadRequest, outcome: EngineOutcome, startedAt: number, context: EngineRunContext): Promise<EngineReply> {
+  /** The reply to a request, with its snapshot when one is due (then it is a promise). */
+  #reply(request: ThreadRequest, outcome: EngineOutcome, startedAt: number, context: EngineRunContext): EngineReply | Promise<EngineReply> {
     const { threadId } = request;
     const reply: EngineReply = { outcome, durationMs: 0 };
     if (outcome.instanceLost) {
@@ -206,17 +251,24 @@ export class InterpreterCore {
     const stopped = record?.thread.journal.journal.takeStopNotice();
     if (stopped) reply.journalStopped = stopped;
     // A pause must survive the process: it is always snapshotted, as a rebuilt thread is (its old snapshots are another build's). Otherwise only when asked.
-    if (record && (outcome.status === "paused" || request.persist || rebuilt)) {
-      context.onSnapshot?.();
-      try {
-        reply.snapshot = await this.#take(record, threadId, { storedHead: request.storedHead });
-      } catch (error) {
-        reply.snapshotError = error instanceof Error ? error.message : String(error);
-      }
+    if (record && (outcome.status === "paused" || request.persist || rebuilt)) return this.#replyWithSnapshot(request, record, reply, startedAt, context);
+    return this.#replyDone(request, record, reply, startedAt);
+  }
+
+  async #replyWithSnapshot(request: ThreadRequest, record: ThreadRecord, reply: EngineReply, startedAt: number, context: EngineRunContext): Promise<EngineReply> {
+    context.onSnapshot?.();
+    try {
+      reply.snapshot = await this.#take(record, request.threadId, { storedHead: request.storedHead });
+    } catch (error) {
+      reply.snapshotError = error instanceof Error ? error.message : String(error);
     }
-    if (request.release && outcome.status !== "paused" && record) {
+    return this.#replyDone(request, record, reply, startedAt);
+  }
+
+  #replyDone(request: ThreadRequest, record: ThreadRecord | undefined, reply: EngineReply, startedAt: number): EngineReply {
+    if (request.release && reply.outcome.status !== "paused" && record) {
       record.thread.release();
-      this.#threads.delete(threadId);
+      this.#threads.delete(request.threadId);
     }
     reply.durationMs = performance.now() - startedAt;
     return reply;

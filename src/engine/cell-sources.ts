@@ -29,26 +29,57 @@ function parseCell(code: string): Program | null {
 }
 
 export class CellSources {
-  readonly #codes = new Map<string, string>();
+  /**
+   * The remembered cells in a ring, oldest at `#first` (remembering is per eval, looking up only
+   * per error; a ring moves nothing: shifting an array of objects cost more than a small eval).
+   */
+  readonly #files: string[] = [];
+  readonly #codes: string[] = [];
+  #first = 0;
+  #count = 0;
   readonly #parsed = new Map<string, Program | null>();
   #chars = 0;
 
   remember(file: string, code: string): void {
-    this.#forget(file);
-    this.#codes.set(file, code);
+    // A cell compiled again under its name (the retry of an unparsed cell) replaces its code.
+    if (this.#count > 0 && this.#files[this.#slot(this.#count - 1)] === file) this.#dropNewest();
+    if (this.#count === MAX_CELL_SOURCES) this.#dropOldest();
+    const slot = this.#slot(this.#count++);
+    this.#files[slot] = file;
+    this.#codes[slot] = code;
     this.#chars += code.length;
-    for (const [oldest, oldCode] of this.#codes) {
-      if (this.#codes.size <= MAX_CELL_SOURCES && this.#chars <= MAX_CELL_SOURCE_CHARS) break;
-      if (oldest === file) break;
-      this.#forget(oldest, oldCode);
-    }
+    while (this.#count > 1 && this.#chars > MAX_CELL_SOURCE_CHARS) this.#dropOldest();
   }
 
-  #forget(file: string, code = this.#codes.get(file)): void {
-    if (code === undefined) return;
-    this.#codes.delete(file);
-    this.#parsed.delete(file);
-    this.#chars -= code.length;
+  #slot(index: number): number {
+    return (this.#first + index) % MAX_CELL_SOURCES;
+  }
+
+  #dropOldest(): void {
+    const slot = this.#first;
+    this.#forget(slot);
+    this.#first = (this.#first + 1) % MAX_CELL_SOURCES;
+    this.#count--;
+  }
+
+  #dropNewest(): void {
+    this.#forget(this.#slot(this.#count - 1));
+    this.#count--;
+  }
+
+  #forget(slot: number): void {
+    this.#chars -= this.#codes[slot]!.length;
+    if (this.#parsed.size) this.#parsed.delete(this.#files[slot]!);
+    this.#files[slot] = "";
+    this.#codes[slot] = "";
+  }
+
+  #code(file: string): string | undefined {
+    for (let index = this.#count - 1; index >= 0; index--) {
+      const slot = this.#slot(index);
+      if (this.#files[slot] === file) return this.#codes[slot];
+    }
+    return undefined;
   }
 
   #program(file: string, code: string): Program | null {
@@ -69,7 +100,7 @@ export class CellSources {
 
   /** A cell's code and tree, or null (forgotten, or it does not parse). */
   #source(file: string): CellSource | null {
-    const code = this.#codes.get(file);
+    const code = this.#code(file);
     const program = code === undefined ? null : this.#program(file, code);
     return program ? { code: code!, program } : null;
   }
@@ -79,7 +110,7 @@ export class CellSources {
     const query = decodeErrorSiteQuery(request);
     if (!query) return "";
     if (query.kind === "syntax") {
-      const code = this.#codes.get(query.file);
+      const code = this.#code(query.file);
       return code === undefined ? "" : (v8SyntaxMessage(code) ?? "");
     }
     const source = this.#source(query.file);

@@ -143,9 +143,20 @@ async function anonymousFunctionCell(source: string): Promise<TransformedCell | 
   return null;
 }
 
+/**
+ * The cell as it is, when it cannot need a rewrite (no word that declares, no generic call, not
+ * one function): decided without parsing or awaiting anything, so the warm eval of such a cell
+ * needs no promise for it. Null: transformCell decides.
+ */
+export function unparsedCell(source: string): TransformedCell | null {
+  if (MAY_DECLARE.test(source) || MAY_BE_FUNCTION_CELL.test(source) || hasGenericCall(source)) return null;
+  return { code: source, language: "javascript", parsed: false };
+}
+
 export async function transformCell(source: string, options: { full?: boolean } = {}): Promise<TransformedCell> {
+  const unparsed = options.full ? null : unparsedCell(source);
+  if (unparsed) return unparsed;
   const genericCall = hasGenericCall(source);
-  if (!options.full && !genericCall && !MAY_DECLARE.test(source) && !MAY_BE_FUNCTION_CELL.test(source)) return { code: source, language: "javascript", parsed: false };
   if (tooManyDeclarations(source) !== null) {
     return { code: source, language: "javascript", parsed: false, refused: `the cell has more than ${MAX_DECLARATIONS} declarations (let, const, class, function); split it into several cells` };
   }

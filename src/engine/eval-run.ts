@@ -5,11 +5,11 @@
  * Virtual time advances only while no host call is in flight: a program waiting on a tool is not
  * waiting on a timer.
  */
-import type { EngineOutcome, EvalLimits, GuestCall, CallResult, HeldCallRef, HeldCallReport, HostCallChannel, PauseState } from "../engine-contract.js";
+import type { EngineOutcome, EvalLimits, HeldCallRef, HostCallChannel, PauseState } from "../engine-contract.js";
 import type { ClockMode } from "../types.js";
 import { internalErrorOutcome, outOfMemoryOutcome, pausedOutcome, stoppedOutcome, type StopReason } from "../result/outcomes.js";
-import { CallScheduler } from "./call-scheduler.js";
-import { GuestProtocolError, parseCopiedValue, parsePollReport, type SettledReport } from "./guest-reports.js";
+import { RunCalls } from "./run-calls.js";
+import { parseCopiedValue, parsePollReport, type SettledReport } from "./guest-reports.js";
 import { GuestException, type GuestPort } from "./guest-port.js";
 import { classifyFailure, outOfMemoryFromBareError } from "./run-failures.js";
 import { RunBudget } from "./run-budget.js";
@@ -58,26 +58,25 @@ function sleep(ms: number): Promise<void> {
 type LoopEnd = SettledReport | StopReason | "paused";
 
 export class EvalRun {
-  readonly scheduler: CallScheduler;
-  /** Calls the host held for a decision in this run (reported if the run pauses). */
-  readonly held: HeldCallReport[] = [];
+  /** The run's calls (made at the first: most runs make none). */
+  #runCalls: RunCalls | null = null;
+  /** A resume's start (the calls issued before the pause, the held ones it leaves undecided). */
+  readonly #resumed: ResumedRun | undefined;
   /** Held calls of an earlier run not decided by this resume: they stay held. */
   readonly #undecided: number;
-  /** Calls out on the host: callId → the call, and the guest's key for it (where its result goes). */
-  readonly #outstanding = new Map<string, { guestKey: string; call: GuestCall }>();
   #budget: RunBudget;
-  /** Every guest key this run has seen: the prelude never repeats one, so a repeat is forged. */
-  readonly #seenIds = new Set<string>();
   /** While set, the interrupt handler consults this budget alone (closing-calls.ts). */
   #ownBudget: RunBudget | null = null;
-  /** close, takeOutput, endSession: the calls after the program, each under a budget of its own. */
-  readonly #closing: ClosingCalls;
-  /** Host waits, within the run's wall budget and signal. */
-  readonly #waits: HostWaits;
+  /** close, takeOutput, endSession: the calls after the program, each under a budget of its own (made when needed). */
+  #closingCalls: ClosingCalls | null = null;
+  /** Host waits, within the run's wall budget and signal (made at the first). */
+  #hostWaits: HostWaits | null = null;
   /** progress() and console streaming: what the program sent while it ran. */
   readonly #stream: StreamOutbox;
   /** Set by finishAtOnce: the run's result is known without the loop. */
   #finishedAtOnce: SettledReport | null = null;
+  /** Set when the run ends waiting on held calls. */
+  #pause: PauseState | null = null;
 
   constructor(
     private readonly thread: RunnableThread,
@@ -85,13 +84,22 @@ export class EvalRun {
     private readonly host: HostCallChannel,
     resumed?: ResumedRun,
   ) {
-    this.scheduler = new CallScheduler(limits, resumed?.pause.issued);
+    this.#resumed = resumed;
     this.#undecided = resumed?.undecided.length ?? 0;
-    for (const call of resumed?.undecided ?? []) this.#seenIds.add(call.guestKey);
     this.#budget = new RunBudget(limits.timeoutMs, limits.wallTimeoutMs, undefined, undefined, limits.spentMs ?? 0);
     this.#stream = new StreamOutbox(host, limits.maxResultChars);
-    this.#waits = new HostWaits(this.#budget, limits.signal);
-    this.#closing = new ClosingCalls(thread, limits.maxResultChars, (budget, call) => this.#underBudget(budget, call));
+  }
+
+  get #waits(): HostWaits {
+    return (this.#hostWaits ??= new HostWaits(this.#budget, this.limits.signal));
+  }
+
+  get #closing(): ClosingCalls {
+    return (this.#closingCalls ??= new ClosingCalls(this.thread, this.limits.maxResultChars, (budget, call) => this.#underBudget(budget, call)));
+  }
+
+  get #calls(): RunCalls {
+    return (this.#runCalls ??= new RunCalls(this.thread, this.host, this.limits, this.#resumed));
   }
 
   /** A message from the guest's stream function (progress(), console streaming). */
@@ -125,47 +133,66 @@ export class EvalRun {
 
   /** Runs an approved held call (resume): it goes to the host through the scheduler's concurrency caps. */
   release(call: HeldCallRef, args: string): void {
-    this.#seenIds.add(call.guestKey);
-    const approved: GuestCall = { id: call.callId, kind: call.kind, name: call.name, args, approved: true };
-    this.#outstanding.set(call.callId, { guestKey: call.guestKey, call: approved });
-    const toSend = this.scheduler.release(approved);
-    if (toSend.length) this.host.send(toSend);
+    this.#calls.release(call, args);
   }
 
   /** The calls waiting for a decision, this run's and the resumed ones not decided. */
   get heldCount(): number {
-    return this.held.length + this.#undecided;
+    return (this.#runCalls?.held.length ?? 0) + this.#undecided;
   }
 
   /**
    * Runs the program to its end. `begin` starts it (evaluates the cell, or applies decisions)
-   * and says whether it compiled.
+   * and says whether it compiled. A program that finished at once (finishAtOnce) is returned as
+   * a value, without a promise: the common warm eval never waits for a microtask here.
    */
-  async run(begin: () => boolean): Promise<RunResult> {
-    const thread = this.thread;
-    thread.heapExhausted = false;
+  run(begin: () => boolean): RunResult | Promise<RunResult> {
+    this.thread.heapExhausted = false;
     let outcome: EngineOutcome;
-    let pause: PauseState | null = null;
     try {
       const compiled = begin();
-      const end = this.#finishedAtOnce ?? (await this.#loop());
-      if (end === "paused") {
-        pause = { issued: this.scheduler.issued, held: this.heldCount };
-        outcome = pausedOutcome(this.held, this.#takeOutput());
-      } else {
-        outcome = typeof end === "string" ? this.#stop(end) : this.#complete(end);
-      }
-      if (!compiled) outcome = { ...outcome, compileFailed: true };
-      if (this.scheduler.toolCalls) outcome = { ...outcome, toolCalls: this.scheduler.toolCalls };
+      const end = this.#finishedAtOnce;
+      if (end === null) return this.#runLoop(compiled);
+      outcome = this.#outcomeOf(end, compiled);
     } catch (error) {
       outcome = this.#recover(error);
     }
-    this.#waits.disarm();
+    return this.#ended(outcome);
+  }
+
+  async #runLoop(compiled: boolean): Promise<RunResult> {
+    let outcome: EngineOutcome;
+    try {
+      outcome = this.#outcomeOf(await this.#loop(), compiled);
+    } catch (error) {
+      outcome = this.#recover(error);
+    }
+    return this.#ended(outcome);
+  }
+
+  #outcomeOf(end: LoopEnd, compiled: boolean): EngineOutcome {
+    let outcome: EngineOutcome;
+    if (end === "paused") {
+      this.#pause = { issued: this.#calls.scheduler.issued, held: this.heldCount };
+      outcome = pausedOutcome(this.#calls.held, this.#takeOutput());
+    } else {
+      outcome = typeof end === "string" ? this.#stop(end) : this.#complete(end);
+    }
+    if (!compiled) outcome = { ...outcome, compileFailed: true };
+    const toolCalls = this.#runCalls?.scheduler.toolCalls;
+    if (toolCalls) outcome = { ...outcome, toolCalls };
+    return outcome;
+  }
+
+  #ended(ran: EngineOutcome): RunResult {
+    let outcome = ran;
+    this.#hostWaits?.disarm();
     // Every event the program sent reaches the host before its result.
     this.#stream.flushAll();
     const progressDropped = (outcome.progressDropped ?? 0) + this.#stream.dropped;
     if (progressDropped) outcome = { ...outcome, progressDropped };
-    return { outcome: thread.lost ? { ...outcome, instanceLost: thread.lost } : outcome, pause };
+    const { lost } = this.thread;
+    return { outcome: lost ? { ...outcome, instanceLost: lost } : outcome, pause: this.#pause };
   }
 
   async #loop(): Promise<LoopEnd> {
@@ -187,15 +214,15 @@ export class EvalRun {
       if (report.calls.length || this.#stream.pending) {
         // Calls and streamed events go out in the order the program made them.
         this.#stream.interleave(report.calls, (calls) => {
-          if (this.#admit(calls)) failed = true;
+          if (this.#calls.admit(calls)) failed = true;
         });
       }
       if (failed) continue;
-      if (this.scheduler.busy) {
+      if (this.#runCalls?.scheduler.busy) {
         const results = await this.#waits.wait(this.host.receive());
         if (typeof results === "string") return results;
         this.thread.journal.received(results);
-        this.#settle(results);
+        this.#calls.settle(results);
         waited = true;
         continue;
       }
@@ -212,62 +239,6 @@ export class EvalRun {
       port.callVoid("fireTimer");
       waited = true;
     }
-  }
-
-  /**
-   * New calls from the guest: each gets its callId and goes to the host within the budgets (the
-   * host runs it, or holds it for a decision: interruptOn is the host's). True when some failed at
-   * once (the guest has new work).
-   */
-  #admit(calls: GuestCall[]): boolean {
-    const outgoing: GuestCall[] = [];
-    for (const call of calls) {
-      if (this.#seenIds.has(call.id)) throw new GuestProtocolError(`poll: call id ${JSON.stringify(call.id.slice(0, 40))} was used twice`);
-      this.#seenIds.add(call.id);
-      outgoing.push(call);
-    }
-    // Each call gets its callId (journaled; a rebuild gets the journaled ones back).
-    const withIds = this.thread.journal.assignIds(outgoing);
-    withIds.forEach((outgoingCall, index) => this.#outstanding.set(outgoingCall.id, { guestKey: outgoing[index]!.id, call: outgoingCall }));
-    outgoing.length = 0;
-    outgoing.push(...withIds);
-    const { send, rejected } = this.scheduler.admit(outgoing);
-    if (send.length) this.host.send(send);
-    if (!rejected.length) return false;
-    this.thread.port.callVoid("settle", [JSON.stringify(this.#toGuest(rejected))]);
-    return true;
-  }
-
-  /** Results keyed by callId → keyed by the guest's own keys (results for calls this run did not send are dropped). */
-  #toGuest(results: CallResult[]): CallResult[] {
-    const delivered: CallResult[] = [];
-    for (const result of results) {
-      const outstanding = this.#outstanding.get(result.id);
-      if (!outstanding) continue;
-      this.#outstanding.delete(result.id);
-      delivered.push({ ...result, id: outstanding.guestKey });
-    }
-    return delivered;
-  }
-
-  /** Results from the host: held calls are kept for the pause; the rest settle in the guest. */
-  #settle(results: CallResult[]): void {
-    const more = this.scheduler.complete(results);
-    if (more.length) this.host.send(more);
-    const toGuest: CallResult[] = [];
-    for (const result of results) {
-      const outstanding = this.#outstanding.get(result.id);
-      if (!outstanding) continue;
-      if (!result.held) {
-        toGuest.push(result);
-        continue;
-      }
-      this.#outstanding.delete(result.id);
-      const { guestKey, call } = outstanding;
-      const hold = { allowedDecisions: [...result.held.allowedDecisions], ...(result.held.description !== undefined ? { description: result.held.description } : {}) };
-      this.held.push({ callId: result.id, guestKey, kind: call.kind, name: call.name, args: call.args, ...hold });
-    }
-    if (toGuest.length) this.thread.port.callVoid("settle", [JSON.stringify(this.#toGuest(toGuest))]);
   }
 
   /** What the paused eval printed so far (it keeps printing into the same session after resume). */

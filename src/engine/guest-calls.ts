@@ -4,7 +4,7 @@
  * Host-side mallocs that fail (the memory is at its cap) throw HostAllocationError instead of
  * writing at address 0, which would corrupt the instance (ENGINE-NOTES.md Q5.2).
  */
-import type { JSContextPointer, JSRuntimePointer, JSValuePointer } from "quickjs-emscripten-core";
+import type { JSContextPointer, JSRuntimePointer, JSValueConstPointer, JSValuePointer } from "quickjs-emscripten-core";
 import type { WasmInstance } from "./wasm-instance.js";
 import { decodeGuestUtf8 } from "./guest-strings.js";
 
@@ -27,8 +27,15 @@ const PROMISE_FULFILLED = 1;
 
 export type CallArgument = string | ValuePointer | { pointer: ValuePointer };
 
+/** QuickJS's eval export as the module has it (the FFI's QTS_Eval wraps it to copy its file name). */
+interface RawEval {
+  _QTS_Eval(ctx: JSContextPointer, code: number, codeBytes: number, filename: number, detectModule: number, flags: number): ValuePointer;
+}
+
 export class GuestCalls {
   readonly #instance: WasmInstance;
+  /** QuickJS's static `undefined` (its address never changes). */
+  #undefined: JSValueConstPointer | null = null;
   readonly rt: JSRuntimePointer;
   readonly ctx: JSContextPointer;
 
@@ -126,10 +133,20 @@ export class GuestCalls {
     return typeOfValue(this.#instance, this.ctx, value);
   }
 
+  /**
+   * Evaluates `code` as `filename`. The code and the file name go in one allocation, to QuickJS's
+   * export itself: the FFI's wrapper for its string argument (a stack copy per call) was a
+   * measurable part of a small eval.
+   */
   evalScript(code: string, filename: string, flags: number): ValuePointer {
-    const [pointer, length] = this.#writeUtf8(code);
+    const module = this.#instance.module;
+    const codeBytes = module.lengthBytesUTF8(code);
+    const nameBytes = module.lengthBytesUTF8(filename);
+    const pointer = this.malloc(codeBytes + nameBytes + 2);
     try {
-      return this.#instance.ffi.QTS_Eval(this.ctx, pointer as never, length, filename, 0 as never, flags as never);
+      module.stringToUTF8(code, pointer as never, codeBytes + 1);
+      module.stringToUTF8(filename, (pointer + codeBytes + 1) as never, nameBytes + 1);
+      return (module as unknown as RawEval)._QTS_Eval(this.ctx, pointer, codeBytes, pointer + codeBytes + 1, 0, flags);
     } finally {
       this.free(pointer);
     }
@@ -164,7 +181,7 @@ export class GuestCalls {
         }
         heap[(argv >> 2) + index] = pointer;
       });
-      return ffi.QTS_Call(this.ctx, fn, ffi.QTS_GetUndefined(), args.length, argv as never);
+      return ffi.QTS_Call(this.ctx, fn, (this.#undefined ??= ffi.QTS_GetUndefined()), args.length, argv as never);
     } finally {
       for (const value of owned) this.freeValue(value);
       if (argv) this.free(argv);

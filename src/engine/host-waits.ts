@@ -3,6 +3,7 @@
  * runs out or the eval's signal aborts. One timer and one listener per run, made at its first
  * wait (a timer per wait was a measurable part of a tool call).
  */
+import type { StopSignal } from "../util/stop-signal.js";
 import type { StopReason } from "../result/outcomes.js";
 import type { RunBudget } from "./run-budget.js";
 
@@ -13,7 +14,7 @@ export class HostWaits {
 
   constructor(
     private readonly budget: RunBudget,
-    private readonly signal: AbortSignal | undefined,
+    private readonly signal: StopSignal | undefined,
   ) {}
 
   #arm(): void {

@@ -14,6 +14,7 @@ import type { InstanceSource } from "./instance-pool.js";
 import { argsHash, Journal, type JournalEnd, type JournalEntry, type JournaledCall } from "./journal.js";
 import { QuickJSThread } from "./quickjs-thread.js";
 import type { ReplaySource } from "./thread-journal.js";
+import { EitherStop, StopFlag } from "../util/stop-signal.js";
 
 export interface RebuildContext {
   image: BaseImage;
@@ -171,11 +172,11 @@ function skipUncompiled(cursor: JournalCursor): boolean {
 export async function rebuildThread(entries: readonly JournalEntry[], context: RebuildContext): Promise<Rebuilt> {
   const seed = entries[0];
   if (seed?.t !== "seed") throw new QuickboxError("NOT_REPLAYABLE", "the thread's journal does not start with its seed");
-  const aborter = new AbortController();
+  const aborter = new StopFlag();
   const cursor = new JournalCursor(entries, 1, () => aborter.abort());
   const thread = await QuickJSThread.create(context.image, context.config, context.instances, seed.words);
   thread.journal.replayFrom(cursor);
-  const signal = context.limits.signal ? AbortSignal.any([context.limits.signal, aborter.signal]) : aborter.signal;
+  const signal = context.limits.signal ? new EitherStop(context.limits.signal, aborter) : aborter;
   let configurationJson = "";
   let cells = 0;
   for (let entry = cursor.take(); entry && !cursor.divergence; entry = cursor.take()) {

@@ -7,7 +7,7 @@
 import type { CallLimits, EngineOutcome, EvalLimits, GuestConfiguration, GuestManifest, HeldCallRef, HostCallChannel, InterruptDecision, PauseState, SkillFiles, ThreadConfig, ThreadStateExport, CallResult } from "../engine-contract.js";
 import type { BaseImage } from "./base-image.js";
 import { CellSources } from "./cell-sources.js";
-import { EvalRun, type RunnableThread } from "./eval-run.js";
+import { EvalRun, type RunnableThread, type RunResult } from "./eval-run.js";
 import { EVAL_FLAG_ASYNC, EVAL_GLOBAL } from "./guest-calls.js";
 import { GuestPort } from "./guest-port.js";
 import { unpooledInstances, type InstanceSource } from "./instance-pool.js";
@@ -26,8 +26,20 @@ const EMPTY_MANIFEST: GuestManifest = { tools: [], subagents: { enabled: false, 
 
 /** The call budgets of a run, as journaled (a rebuild runs under the same ones). */
 function callLimitsOf(limits: EvalLimits): CallLimits {
-  return { maxToolCalls: limits.maxToolCalls, maxConcurrentToolCalls: limits.maxConcurrentToolCalls, maxTaskCalls: limits.maxTaskCalls, maxConcurrentTasks: limits.maxConcurrentTasks };
+  const last = lastCallLimits;
+  if (
+    last?.maxToolCalls === limits.maxToolCalls &&
+    last.maxConcurrentToolCalls === limits.maxConcurrentToolCalls &&
+    last.maxTaskCalls === limits.maxTaskCalls &&
+    last.maxConcurrentTasks === limits.maxConcurrentTasks
+  ) {
+    return last;
+  }
+  return (lastCallLimits = Object.freeze({ maxToolCalls: limits.maxToolCalls, maxConcurrentToolCalls: limits.maxConcurrentToolCalls, maxTaskCalls: limits.maxTaskCalls, maxConcurrentTasks: limits.maxConcurrentTasks }));
 }
+
+/** The call limits last journaled: the same (frozen) object serves every cell under the same limits. */
+let lastCallLimits: Readonly<CallLimits> | null = null;
 
 function seedWords(seed: number | undefined): number[] {
   if (seed === undefined) return Array.from(crypto.getRandomValues(new Uint32Array(4)));
@@ -43,18 +55,19 @@ function seedWords(seed: number | undefined): number[] {
 }
 
 /**
- * The last configuration text made per manifest: an interpreter's manifest and output limits
- * rarely change, and encoding them on every eval was a measurable part of a small eval.
+ * The last configuration text made per manifest, with the limits it was made for: an
+ * interpreter's manifest and output limits rarely change, and encoding them (or even a key for
+ * them) on every eval was a measurable part of a small eval.
  */
-const lastConfiguration = new WeakMap<GuestManifest, { key: string; json: string }>();
+const lastConfiguration = new WeakMap<GuestManifest, { maxResultChars: number; maxValueChars: number; streamConsole: boolean; json: string }>();
 
 /** The configuration (limits, tools, subagents) the guest prelude is given, as JSON. */
 function configurationFor(limits: EvalLimits, manifest: GuestManifest): string {
-  const key = `${limits.maxResultChars}/${limits.maxValueChars}/${limits.streamConsole ? 1 : 0}`;
   const last = lastConfiguration.get(manifest);
-  if (last?.key === key) return last.json;
+  const streamConsole = limits.streamConsole === true;
+  if (last && last.maxResultChars === limits.maxResultChars && last.maxValueChars === limits.maxValueChars && last.streamConsole === streamConsole) return last.json;
   const json = encodeConfiguration(limits, manifest);
-  lastConfiguration.set(manifest, { key, json });
+  lastConfiguration.set(manifest, { maxResultChars: limits.maxResultChars, maxValueChars: limits.maxValueChars, streamConsole, json });
   return json;
 }
 
@@ -279,6 +292,18 @@ export class QuickJSThread implements RunnableThread {
     host: HostCallChannel = NO_HOST,
     cell: { source?: string; configurationJson?: string } = {},
   ): Promise<EngineOutcome> {
+    return this.evalCell(code, filename, limits, manifest, host, cell);
+  }
+
+  /** `eval`, with the outcome as a value (no promise) when the cell finished at once. Throws (synchronously too) what `eval` rejects with. */
+  evalCell(
+    code: string,
+    filename: string,
+    limits: EvalLimits,
+    manifest: GuestManifest = EMPTY_MANIFEST,
+    host: HostCallChannel = NO_HOST,
+    cell: { source?: string; configurationJson?: string } = {},
+  ): EngineOutcome | Promise<EngineOutcome> {
     this.#assertUsable();
     if (this.#pause) throw new Error("quickbox: the thread is paused; resume it first");
     const run = new EvalRun(this, limits, host);
@@ -343,10 +368,27 @@ export class QuickJSThread implements RunnableThread {
     if (this.#lost) throw new Error(`quickbox: thread instance was discarded: ${this.#lost}`);
   }
 
-  async #run(run: EvalRun, begin: () => boolean): Promise<EngineOutcome> {
+  #run(run: EvalRun, begin: () => boolean): EngineOutcome | Promise<EngineOutcome> {
     this.#activeRun = run;
+    let ran: RunResult | Promise<RunResult>;
     try {
-      const { outcome, pause } = await run.run(begin);
+      ran = run.run(begin);
+    } catch (error) {
+      this.#activeRun = null;
+      throw error;
+    }
+    if (!(ran instanceof Promise)) return this.#ended(ran);
+    return ran.then(
+      (result) => this.#ended(result),
+      (error: unknown) => {
+        this.#activeRun = null;
+        throw error;
+      },
+    );
+  }
+
+  #ended({ outcome, pause }: RunResult): EngineOutcome {
+    try {
       this.#pause = pause;
       this.journal.ended(outcome);
       return outcome;

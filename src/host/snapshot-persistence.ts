@@ -60,6 +60,11 @@ export class SnapshotPersistence {
     return read;
   }
 
+  /** The head as this interpreter last read or wrote it, if it did (no store access: undefined otherwise). */
+  knownHead(threadId: string): HeadRead | undefined {
+    return this.#heads.get(threadId);
+  }
+
   /** The head as the store has it now (another interpreter may have moved it). */
   async freshRead(threadId: string): Promise<HeadRead> {
     this.#heads.delete(threadId);

@@ -40,10 +40,35 @@ export interface ValueCopy {
   note: string | null;
 }
 
+const ONE_NUMBER = /^\[-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\]$/;
+
+/**
+ * A copy that is one number, string, boolean or null — what devalue writes as `[2]`, `["text"]`
+ * (most results) — read with JSON.parse alone: devalue would give the same value, and a primitive
+ * is its own tree. Null: anything else, for devalue.
+ */
+function onePrimitive(text: string): { value: unknown } | null {
+  // A copy of an object starts `[[` or `[{` (its root's own entry): never parsed twice.
+  if (text[0] !== "[" || text[1] === "[" || text[1] === "{") return null;
+  // A number (JSON's grammar, which Number reads exactly as JSON.parse does), without building an array.
+  if (ONE_NUMBER.test(text)) return { value: Number(text.slice(1, -1)) };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 1) return null;
+  const value: unknown = parsed[0];
+  return typeof value === "object" && value !== null ? null : { value };
+}
+
 /** The copy as a value, bounded as a tree at twice the copy's own limit; throws if unreadable. */
 export function readValueCopy(text: string, limitChars: number): ValueCopy {
   // Short texts cannot nest deep enough to cost JSON.parse anything (devalue refuses them anyway).
   if (text.length > FREE_PARSE_CHARS && jsonNestsDeeperThan(text, MAX_COPY_NESTING)) throw new Error("the copy nests deeper than a copy can");
+  const primitive = onePrimitive(text);
+  if (primitive) return { value: primitive.value, note: null };
   const budgetChars = 2 * limitChars;
   // A walk that remembers each object's size takes a step per reference: each costs the text at
   // least a character, so more steps than that mean cycles and shared references together.

@@ -7,7 +7,7 @@
 const OWN_TAG_OPENING = /<(?=\/?(?:stdout|result|error|paused|running))/gi;
 
 export function escapeBody(text: string): string {
-  return text.replace(OWN_TAG_OPENING, "&lt;");
+  return text.includes("<") ? text.replace(OWN_TAG_OPENING, "&lt;") : text;
 }
 
 /** The error type attribute: also its quote (and `&`, so `&quot;` is unambiguous there). */
@@ -31,6 +31,8 @@ export type WireBody =
   | { kind: "running"; body: string };
 
 export function renderWire(stdout: string | null, main: WireBody): string {
+  // The common result: one element, nothing printed.
+  if (stdout === null && main.kind === "result" && !main.handle) return `<result>${escapeBody(main.body)}${truncationSuffix(main.droppedChars)}</result>`;
   const parts: string[] = [];
   if (stdout !== null) parts.push(`<stdout>\n${escapeBody(stdout)}\n</stdout>`);
   if (main.kind === "paused" || main.kind === "running") {

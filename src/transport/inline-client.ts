@@ -1,36 +1,70 @@
 /** isolation "inline": the engine runs on this thread; host calls go straight to the call runner. */
-import type { CallResult, EncodedSnapshot, EngineClient, EngineReply, EvalRequest, ForkRequest, HostCallChannel, RequestContext, ResumeRequest, SnapshotRequest } from "../engine-contract.js";
+import type { CallResult, EncodedSnapshot, EngineClient, EngineReply, EvalRequest, ForkRequest, GuestCall, HostCallChannel, RequestContext, ResumeRequest, SnapshotRequest, StreamedEvent } from "../engine-contract.js";
 import type { InterpreterCore } from "../core/interpreter-core.js";
 import { Inbox } from "../util/inbox.js";
 import { CallSession } from "./call-session.js";
 import type { ThreadInfo } from "../types.js";
 
+/** One request's host-call channel: its CallSession and inbox are made at the first call (most evals make none). */
+class InlineChannel implements HostCallChannel {
+  #session: CallSession | null = null;
+  #inbox: Inbox<CallResult> | null = null;
+  /** Inline, events go out when the run polls the guest (never from inside QuickJS's interrupt handler: onEvent would run, and could re-enter the interpreter, mid-program). */
+  readonly stream?: (events: StreamedEvent[]) => void;
+
+  constructor(
+    private readonly threadId: string,
+    private readonly context: RequestContext,
+  ) {
+    if (context.stream) this.stream = context.stream;
+  }
+
+  get #results(): Inbox<CallResult> {
+    return (this.#inbox ??= new Inbox<CallResult>());
+  }
+
+  send(guestCalls: GuestCall[]): void {
+    this.#session ??= new CallSession(this.context.calls, this.threadId, this.context.signal);
+    const inbox = this.#results;
+    this.#session.send(guestCalls, (results) => inbox.push(results));
+  }
+
+  receive(): Promise<CallResult[]> {
+    return this.#results.receive();
+  }
+
+  /** The request is over (see CallSession.end). */
+  end(): void {
+    this.#session?.end();
+  }
+}
+
 export class InlineClient implements EngineClient {
   constructor(private readonly core: InterpreterCore) {}
 
-  /** A host-call channel for one request (its calls run in a CallSession). */
-  async #withChannel(threadId: string, context: RequestContext, run: (channel: HostCallChannel) => Promise<EngineReply>): Promise<EngineReply> {
-    const session = new CallSession(context.calls, threadId, context.signal);
-    const inbox = new Inbox<CallResult>();
+  /** Runs a request on a channel of its own, ended with the request (a value when the engine replied at once). */
+  #withChannel(threadId: string, context: RequestContext, run: (channel: HostCallChannel) => EngineReply | Promise<EngineReply>): EngineReply | Promise<EngineReply> {
+    const channel = new InlineChannel(threadId, context);
+    let reply: EngineReply | Promise<EngineReply>;
     try {
-      return await run({
-        send: (guestCalls) => session.send(guestCalls, (results) => inbox.push(results)),
-        receive: () => inbox.receive(),
-        // Inline, events go out when the run polls the guest (never from inside QuickJS's
-        // interrupt handler: onEvent would run, and could re-enter the interpreter, mid-program).
-        ...(context.stream ? { stream: context.stream } : {}),
-      });
-    } finally {
-      session.end();
+      reply = run(channel);
+    } catch (error) {
+      channel.end();
+      return Promise.reject(error);
     }
+    if (!(reply instanceof Promise)) {
+      channel.end();
+      return reply;
+    }
+    return reply.finally(() => channel.end());
   }
 
-  eval(request: EvalRequest, context: RequestContext): Promise<EngineReply> {
-    return this.#withChannel(request.threadId, context, (channel) => this.core.eval(request, { channel, ...(context.signal ? { signal: context.signal } : {}) }));
+  eval(request: EvalRequest, context: RequestContext): EngineReply | Promise<EngineReply> {
+    return this.#withChannel(request.threadId, context, (channel) => this.core.evalAtOnce(request, { channel, ...(context.signal ? { signal: context.signal } : {}) }));
   }
 
   resume(request: ResumeRequest, context: RequestContext): Promise<EngineReply> {
-    return this.#withChannel(request.threadId, context, (channel) => this.core.resume(request, { channel, ...(context.signal ? { signal: context.signal } : {}) }));
+    return Promise.resolve(this.#withChannel(request.threadId, context, (channel) => this.core.resume(request, { channel, ...(context.signal ? { signal: context.signal } : {}) })));
   }
 
   snapshot(request: SnapshotRequest): Promise<EncodedSnapshot> {

@@ -2,11 +2,12 @@
  * The engine inside a worker: comlink carries the control API (init, reset, threads, dispose);
  * evals and batched host calls use the dedicated port, one message per batch.
  */
-import type { CallResult, GuestCall, StreamedEvent } from "../engine-contract.js";
+import type { CallResult, EngineReply, EngineRunContext, GuestCall, HostCallChannel, StreamedEvent } from "../engine-contract.js";
 import type { HostToWorker, Reply, WorkerApi, WorkerToHost } from "../worker-contract.js";
 import { createEngine } from "../core/engine-bootstrap.js";
 import { baseImageSeed } from "../engine/base-image.js";
 import { Inbox } from "../util/inbox.js";
+import { StopFlag } from "../util/stop-signal.js";
 import type { InterpreterCore } from "../core/interpreter-core.js";
 import type { BaseImage } from "../engine/base-image.js";
 import { engineCapabilities, type HostRuntime } from "../runtime/host-runtime.js";
@@ -16,9 +17,48 @@ import { isHostToWorker, toWireError } from "../transport/protocol.js";
 /** How often a busy worker tells the host it is alive (the watchdog listens). */
 export const HEARTBEAT_INTERVAL_MS = 200;
 
-interface RunningEval {
-  inbox: Inbox<CallResult>;
-  controller: AbortController;
+/**
+ * One eval or resume running in this worker, and the context the engine runs it with: its
+ * host-call channel (calls and events go out as port messages, results come in to its inbox) and
+ * its stop flag (a cancel, the shared cancel flag, dispose()).
+ */
+class RunningEval implements HostCallChannel, EngineRunContext {
+  readonly inbox = new Inbox<CallResult>();
+  /** No AbortController per eval: util/stop-signal.ts. */
+  readonly signal = new StopFlag();
+  /** dispose() aborts every running eval's stop flag. */
+  readonly signalCoversDisposal = true as const;
+  /** Posted from QuickJS's interrupt handler too: the host gets events while the program computes. */
+  readonly streamWhileRunning = true;
+  readonly pollCancel?: () => void;
+
+  constructor(
+    private readonly id: number,
+    private readonly post: (message: WorkerToHost) => void,
+    cancelFlags: Int32Array | null,
+  ) {
+    if (cancelFlags) this.pollCancel = () => void (Atomics.load(cancelFlags, id % cancelFlags.length) === id && this.signal.abort());
+  }
+
+  get channel(): HostCallChannel {
+    return this;
+  }
+
+  send(calls: GuestCall[]): void {
+    this.post({ t: "calls", id: this.id, calls });
+  }
+
+  receive(): Promise<CallResult[]> {
+    return this.inbox.receive();
+  }
+
+  stream(events: StreamedEvent[]): void {
+    this.post({ t: "events", id: this.id, events });
+  }
+
+  onSnapshot(): void {
+    this.post({ t: "heartbeat", snapshotting: true });
+  }
 }
 
 async function reply<T>(work: () => Promise<T>): Promise<Reply<T>> {
@@ -72,7 +112,7 @@ export class WorkerService {
       // A seed being made (it awaits the image's hash) is answered first: the host disposes the
       // first interpreter right after its first eval, and the next one is to start from it.
       await this.#seeding;
-      for (const running of this.#running.values()) running.controller.abort();
+      for (const running of this.#running.values()) running.signal.abort();
       this.#core?.dispose();
       this.#stopHeartbeat();
       this.#port?.close();
@@ -94,48 +134,54 @@ export class WorkerService {
     switch (message.t) {
       case "eval":
       case "resume":
-        void this.#run(message);
+        this.#run(message);
         break;
       case "results":
         this.#running.get(message.id)?.inbox.push(message.results);
         break;
       case "cancel":
-        this.#running.get(message.id)?.controller.abort();
+        this.#running.get(message.id)?.signal.abort();
         break;
     }
   }
 
-  async #run(message: Extract<HostToWorker, { t: "eval" | "resume" }>): Promise<void> {
-    const { id, t: kind, aborted, ...request } = message;
-    const running: RunningEval = { inbox: new Inbox(), controller: new AbortController() };
-    if (aborted) running.controller.abort();
+  /** Runs an eval or resume; a reply the engine had at once is posted at once (no promise in between). */
+  #run(message: Extract<HostToWorker, { t: "eval" | "resume" }>): void {
+    const { id } = message;
+    const running = new RunningEval(id, this.#postMessage, this.#cancelFlags);
+    if (message.aborted) running.signal.abort();
     this.#running.set(id, running);
     this.#startHeartbeat();
+    let reply: EngineReply | Promise<EngineReply>;
     try {
-      const flags = this.#cancelFlags;
-      const context = {
-        channel: {
-          send: (calls: GuestCall[]) => this.#post({ t: "calls", id, calls }),
-          receive: () => running.inbox.receive(),
-          // Posted from QuickJS's interrupt handler too: the host gets them while the program computes.
-          stream: (events: StreamedEvent[]) => this.#post({ t: "events", id, events }),
-          streamWhileRunning: true,
-        },
-        signal: running.controller.signal,
-        // dispose() aborts every running eval's controller.
-        signalCoversDisposal: true as const,
-        onSnapshot: () => this.#post({ t: "heartbeat", snapshotting: true }),
-        ...(flags ? { pollCancel: () => void (Atomics.load(flags, id % flags.length) === id && running.controller.abort()) } : {}),
-      };
+      // The message is the request (its `t`, `id` and `aborted` are not the engine's business).
       const core = this.#requireCore();
-      const reply = kind === "eval" ? await core.eval(request as Extract<HostToWorker, { t: "eval" }>, context) : await core.resume(request as Extract<HostToWorker, { t: "resume" }>, context);
-      // Snapshot bytes move to the host without a copy.
-      this.#port?.postMessage({ t: "done", id, reply } satisfies WorkerToHost, reply.snapshot ? [reply.snapshot.bytes.buffer as ArrayBuffer] : []);
+      reply = message.t === "eval" ? core.evalAtOnce(message, running) : core.resume(message, running);
     } catch (error) {
-      this.#post({ t: "failed", id, error: toWireError(error) });
-    } finally {
-      this.#running.delete(id);
+      this.#failed(id, error);
+      return;
     }
+    if (reply instanceof Promise) reply.then((value) => this.#done(id, value), (error: unknown) => this.#failed(id, error));
+    else this.#done(id, reply);
+  }
+
+  readonly #postMessage = (message: WorkerToHost): void => this.#post(message);
+
+  #done(id: number, reply: EngineReply): void {
+    try {
+      const message: WorkerToHost = { t: "done", id, reply };
+      // Snapshot bytes move to the host without a copy (an empty transfer list would cost a few µs).
+      if (reply.snapshot) this.#port?.postMessage(message, [reply.snapshot.bytes.buffer as ArrayBuffer]);
+      else this.#port?.postMessage(message);
+      this.#running.delete(id);
+    } catch (error) {
+      this.#failed(id, error);
+    }
+  }
+
+  #failed(id: number, error: unknown): void {
+    this.#running.delete(id);
+    this.#post({ t: "failed", id, error: toWireError(error) });
   }
 
   /** Runs while evals do; stops itself at its first beat with none (no interval set up per eval). */

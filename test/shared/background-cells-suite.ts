@@ -118,21 +118,26 @@ export function defineBackgroundCellsSuite(create: InterpreterFactory): void {
       }
     });
 
-    it("an eval on the cell's thread queues behind it; another thread runs meanwhile", async () => {
-      const { qb, held } = await withGate();
+    it("an eval on the cell's thread queues behind it: its program starts once the cell's has ended; another thread runs meanwhile", async () => {
+      // What the programs did, in the order they did it (their results may settle in either order:
+      // a wait() and an eval are separate promises).
+      const ran: string[] = [];
+      const mark: ToolDefinition<{ name: string }> = { name: "mark", description: "Notes that a program got here.", execute: ({ name }) => void ran.push(name) };
+      const { qb, held } = await withGate({ tools: [mark] });
       try {
-        const cell = await qb.eval("let shared = await tools.gate({}); shared", { yieldAfterMs: 20, threadId: "a" });
+        const cell = await qb.eval('let shared = await tools.gate({}); await tools.mark({ name: "cell ends" }); shared', { yieldAfterMs: 20, threadId: "a" });
         expect(cell.status).toBe("running");
-        const sameThread = qb.eval("shared + 1", { threadId: "a" });
+        const sameThread = qb.eval('await tools.mark({ name: "same thread starts" }); shared + 1', { threadId: "a" });
         const cellResult = qb.wait(cell.cellId!, { timeoutMs: 60_000 });
         const order = recordOrder({ cell: cellResult, sameThread });
         // Another thread is not held up by the cell.
         expect((await qb.eval("40 + 2", { threadId: "b" })).value).toBe(42);
         expect(order).toEqual([]);
+        expect(ran).toEqual([]);
         held.open(5);
         expect((await cellResult).value).toBe(5);
         expect((await sameThread).value).toBe(6);
-        expect(order).toEqual(["cell", "sameThread"]);
+        expect(ran).toEqual(["cell ends", "same thread starts"]);
       } finally {
         await qb.dispose();
       }

@@ -159,6 +159,32 @@ export function defineQuickFinishSuite(create: InterpreterFactory): void {
     expect((await qb.eval("counter")).value).toBe(2);
   });
 
+  it("a cell evaluated again (its transform remembered, src/engine/cell-cache.ts) runs as one transformed anew", async () => {
+    const qb = await make({ tools: [{ name: "echo", description: "returns its input", execute: async (input: unknown) => input }] });
+    const cells = [
+      "(() => 2)()",
+      "async () => 5",
+      "((a: number): number => a * 2)(4)",
+      "let k = (globalThis.k ?? 0) + 1; globalThis.k = k; k",
+      "function twice(x) { return 2 * x }; twice(3)",
+      "(async () => { await null; return [1, 'a'] })()",
+      "(async () => (await tools.echo({ i: 7 })).i)()",
+      "const broken: number = ;",
+      "(function () { throw new TypeError('t') })()",
+    ];
+    for (const [index, cell] of cells.entries()) {
+      // Thread a: the same source twice (the second from the cache); thread b: sources no cache holds.
+      const again = [await qb.eval(cell, { threadId: `a${index}` }), await qb.eval(cell, { threadId: `a${index}` })];
+      const fresh = [await qb.eval(`${cell}\n// first`, { threadId: `b${index}` }), await qb.eval(`${cell}\n// second`, { threadId: `b${index}` })];
+      expect(again.map(visible), cell).toEqual(fresh.map(visible));
+      // Another thread gets the remembered transform too.
+      expect(visible(await qb.eval(cell, { threadId: `c${index}` })), cell).toEqual(visible(fresh[0]!));
+    }
+    // Past the cache's bound, the oldest cell is transformed again: still the same result.
+    for (let index = 0; index < 40; index++) expect((await qb.eval(`(() => ${index})()`)).value).toBe(index);
+    expect((await qb.eval(cells[0]!)).value).toBe(2);
+  });
+
   it("a cancelled signal wins over a result that is already there", async () => {
     const qb = await make();
     const controller = new AbortController();

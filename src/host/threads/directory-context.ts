@@ -1,8 +1,11 @@
 /** What the thread directory's parts share: the engine, the store, the thread table, the options. */
-import type { EncodedSnapshot, EngineClient } from "../../engine-contract.js";
+import type { EncodedSnapshot, EngineClient, StreamedEvent } from "../../engine-contract.js";
 import type { ResolvedOptions } from "../../options.js";
+import type { ThreadHead } from "../../stores/store-contract.js";
 import type { SnapshotInfo } from "../../types.js";
 import type { HeadWrite, SnapshotPersistence } from "../snapshot-persistence.js";
+import { streamSink } from "../stream-events.js";
+import { assertNotClaimedElsewhere } from "./claims.js";
 import { publicInterrupt, type HeldCall, type ThreadTable } from "./thread-table.js";
 
 export interface DirectoryContext {
@@ -50,3 +53,23 @@ export function emitWarning(context: DirectoryContext, threadId: string, message
 }
 
 export { publicInterrupt };
+
+/** Throws CONFLICT when another interpreter holds a fresh claim on the thread (claims.ts). */
+export function assertNotClaimed(context: DirectoryContext, threadId: string, head: ThreadHead | null): void {
+  assertNotClaimedElsewhere(threadId, head, context.owner, context.options.claimTimeoutMs);
+}
+
+/** With a store configured (mode "thread" or "turn"), every eval that changes a thread is stored. */
+export function persistEveryEval(options: ResolvedOptions): boolean {
+  return options.storeConfigured && options.engine.mode !== "call";
+}
+
+/** Mode "call": the engine forgets the thread after each finished request. */
+export function releaseAfter(options: ResolvedOptions): { release?: true } {
+  return options.engine.mode === "call" ? { release: true } : {};
+}
+
+/** Where a request's streamed events (progress(), console streaming) go: onEvent, if there is one. */
+export function streamTo(options: ResolvedOptions, threadId: string, evalId: string): { stream?: (events: StreamedEvent[]) => void } {
+  return options.onEvent ? { stream: streamSink(options.emit, threadId, evalId) } : {};
+}

@@ -3,13 +3,24 @@
  * interrupts (in the thread's head too), so every `resume()` of that program, in this process or
  * another, runs its calls under the same id.
  */
-import type { CallRunner } from "../../engine-contract.js";
+import type { CallRunner, CallScope, GuestCall, ResultSink } from "../../engine-contract.js";
 import { newEvalId } from "../tool-callers.js";
 import type { HeldCall } from "./thread-table.js";
 
 /** The calls of one program run: each call's scope names the run. */
+class EvalCalls implements CallRunner {
+  constructor(
+    private readonly runner: CallRunner,
+    private readonly evalId: string,
+  ) {}
+
+  run(calls: GuestCall[], scope: CallScope, sink: ResultSink): void {
+    this.runner.run(calls, { ...scope, evalId: this.evalId }, sink);
+  }
+}
+
 export function callsOfEval(runner: CallRunner, evalId: string): CallRunner {
-  return { run: (calls, scope, sink) => runner.run(calls, { ...scope, evalId }, sink) };
+  return new EvalCalls(runner, evalId);
 }
 
 /** The eval a paused program belongs to (a pause stored before eval ids were kept gets a new one). */
@@ -30,3 +41,6 @@ export interface RunNotes {
   /** The program has ended; its result follows once the reply is settled (the snapshot stored). */
   ended?(): void;
 }
+
+/** A run nobody is told about (an eval in the foreground). */
+export const NO_NOTES: RunNotes = Object.freeze({});

@@ -5,10 +5,19 @@
 import type { SerialQueues } from "../../util/serial-queues.js";
 import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
 
-export async function hibernateIdle(context: DirectoryContext, queues: SerialQueues): Promise<void> {
+/** More threads are live than maxLiveThreads allows. */
+export function hibernationDue(context: DirectoryContext): boolean {
+  return context.table.liveCount > context.options.maxLiveThreads;
+}
+
+/** Hibernates idle threads beyond maxLiveThreads (nothing to do, and no promise, when none are). */
+export function hibernateIdle(context: DirectoryContext, queues: SerialQueues): void | Promise<void> {
+  if (hibernationDue(context)) return hibernateNow(context, queues);
+}
+
+async function hibernateNow(context: DirectoryContext, queues: SerialQueues): Promise<void> {
   const { table, options, persistence, client } = context;
   const excess = table.liveCount - options.maxLiveThreads;
-  if (excess <= 0) return;
   const idle = table.liveByAge().filter((threadId) => !queues.busy(threadId));
   for (const threadId of idle.slice(0, excess)) {
     await queues.run(threadId, async () => {

@@ -26,9 +26,11 @@ function heldCalls(reports: HeldCallReport[] | undefined, evalId: string): HeldC
   }));
 }
 
-/** Renders an outcome as the EvalResult the caller gets. */
-export function renderResult(context: DirectoryContext, outcome: EngineOutcome, durationMs: number, warnings: string[] = []): EvalResult {
-  return toEvalResult(outcome, { captureConsole: context.options.engine.captureConsole, durationMs, toolCalls: outcome.toolCalls ?? 0, warnings, maxValueChars: context.options.engine.maxToolPayloadBytes });
+/** Renders an outcome as the EvalResult the caller gets (`evalId`: the run it names, when it ran). */
+export function renderResult(context: DirectoryContext, outcome: EngineOutcome, durationMs: number, warnings: string[] = [], evalId?: string): EvalResult {
+  const result = toEvalResult(outcome, { captureConsole: context.options.engine.captureConsole, durationMs, toolCalls: outcome.toolCalls ?? 0, warnings, maxValueChars: context.options.engine.maxToolPayloadBytes });
+  if (evalId !== undefined) result.evalId = evalId;
+  return result;
 }
 
 /** The program ran, but another interpreter moved the thread's head meanwhile: its end is not stored. */
@@ -60,11 +62,14 @@ export interface Settlement {
   resume?: { undecided: HeldCall[] };
 }
 
-/** Applies a reply to the thread and renders its result. */
-export async function settleReply(context: DirectoryContext, threadId: string, reply: EngineReply, settlement: Settlement): Promise<EvalResult> {
-  const { table, options, persistence } = context;
+/**
+ * Applies a reply to the thread and renders its result: a value when nothing is to be stored
+ * (no snapshot, no pause, not mode "call"), else a promise.
+ */
+export function settleReply(context: DirectoryContext, threadId: string, reply: EngineReply, settlement: Settlement): EvalResult | Promise<EvalResult> {
+  const { table, options } = context;
   const { evalId, restored, resume } = settlement;
-  let { outcome } = reply;
+  const { outcome } = reply;
   const paused = outcome.status === "paused";
   const warnings: string[] = [];
   /** Warnings about storing the thread also go to onEvent. */
@@ -89,6 +94,26 @@ export async function settleReply(context: DirectoryContext, threadId: string, r
   const held = paused ? [...(resume?.undecided ?? []), ...heldCalls(outcome.interrupts, evalId)] : undefined;
   table.setPaused(threadId, held);
   if (reply.snapshotError && !callFinished) storageWarnings.push(`snapshot not taken: ${reply.snapshotError}`);
+  const settled: Settled = { threadId, reply, evalId, held, warnings, storageWarnings };
+  if (callFinished || reply.snapshot || held) return storeAndRender(context, settled, callFinished, resume !== undefined);
+  return rendered(context, settled, outcome);
+}
+
+/** What settleReply knows before anything is stored. */
+interface Settled {
+  threadId: string;
+  reply: EngineReply;
+  evalId: string;
+  /** The held calls of a pause (undefined: not paused). */
+  held: HeldCall[] | undefined;
+  warnings: string[];
+  storageWarnings: string[];
+}
+
+/** The snapshot (or, mode "call", the thread's removal) is stored before the result is rendered. */
+async function storeAndRender(context: DirectoryContext, settled: Settled, callFinished: boolean, resume: boolean): Promise<EvalResult> {
+  const { persistence } = context;
+  const { threadId, reply, evalId, held, warnings, storageWarnings } = settled;
   let pauseStored = false;
   if (callFinished) {
     if (await persistence.head(threadId)) await persistence.forget(threadId);
@@ -103,16 +128,21 @@ export async function settleReply(context: DirectoryContext, threadId: string, r
   }
   if (held && !pauseStored) {
     await dropStaleCopy(context, threadId);
-    outcome = pauseNotStored(outcome, held, [...storageWarnings].pop() ?? "no snapshot was taken");
-    const result = { ...renderResult(context, outcome, reply.durationMs, [...warnings, ...storageWarnings]), evalId };
+    const outcome = pauseNotStored(reply.outcome, held, [...storageWarnings].pop() ?? "no snapshot was taken");
+    const result = renderResult(context, outcome, reply.durationMs, [...warnings, ...storageWarnings], evalId);
     for (const warning of storageWarnings) emitWarning(context, threadId, warning);
     return result;
   }
-  if (held) outcome = { ...outcome, body: pausedBody(held) };
-  const result: EvalResult = { ...renderResult(context, outcome, reply.durationMs, [...warnings, ...storageWarnings]), evalId };
+  return rendered(context, settled, held ? { ...reply.outcome, body: pausedBody(held) } : reply.outcome);
+}
+
+/** The result of a settled reply, its pause (stored) announced, its storage warnings emitted. */
+function rendered(context: DirectoryContext, settled: Settled, outcome: EngineOutcome): EvalResult {
+  const { threadId, reply, evalId, held, warnings, storageWarnings } = settled;
+  const result = renderResult(context, outcome, reply.durationMs, storageWarnings.length ? [...warnings, ...storageWarnings] : warnings, evalId);
   if (held) {
     result.interrupts = held.map(publicInterrupt);
-    options.emit({ type: "pause", threadId, interrupts: held.map(publicInterrupt) });
+    context.options.emit({ type: "pause", threadId, interrupts: held.map(publicInterrupt) });
   }
   for (const warning of storageWarnings) emitWarning(context, threadId, warning);
   return result;

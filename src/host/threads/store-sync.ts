@@ -18,11 +18,12 @@ export function headInterrupts(head: ThreadHead | null): HeldCall[] | undefined 
 
 /**
  * What the engine needs to bring the thread back if it is not live: its stored head and chain.
- * `head`: the head the caller just read (a live thread then needs no other store access).
+ * `head`: the head the caller just read (a live thread then needs no other store access, and the
+ * answer is a value, not a promise).
  */
-export async function storedThreadFor(context: DirectoryContext, threadId: string, head?: ThreadHead | null): Promise<StoredThreadRef> {
+export function storedThreadFor(context: DirectoryContext, threadId: string, head?: ThreadHead | null): StoredThreadRef | Promise<StoredThreadRef> {
+  if (head === undefined) return context.persistence.head(threadId).then((read) => storedThreadFor(context, threadId, read));
   const { persistence, table } = context;
-  if (head === undefined) head = await persistence.head(threadId);
   const storedHead = headId(head);
   if (table.isLive(threadId)) return { storedHead };
   if (!head) {
@@ -30,15 +31,23 @@ export async function storedThreadFor(context: DirectoryContext, threadId: strin
     return { storedHead };
   }
   if (head.paused && !table.paused(threadId)) table.setPaused(threadId, headInterrupts(head));
-  const restore = await persistence.chain(head);
-  if (storedHead) table.markStored(threadId, storedHead);
-  return { restore, storedHead };
+  return persistence.chain(head).then((restore) => {
+    if (storedHead) table.markStored(threadId, storedHead);
+    return { restore, storedHead };
+  });
 }
 
-/** Reads the thread's head again; drops a live copy another interpreter made stale. */
-export async function syncWithStore(context: DirectoryContext, threadId: string): Promise<void> {
-  const { options, persistence, table, client } = context;
-  if (!options.storeConfigured) return;
+/**
+ * Reads the thread's head again; drops a live copy another interpreter made stale. Without a
+ * store of the caller's (nobody else can move a head) there is nothing to read: no promise.
+ */
+export function syncWithStore(context: DirectoryContext, threadId: string): void | Promise<void> {
+  if (!context.options.storeConfigured) return;
+  return syncNow(context, threadId);
+}
+
+async function syncNow(context: DirectoryContext, threadId: string): Promise<void> {
+  const { persistence, table, client } = context;
   const head = await persistence.freshHead(threadId);
   if (!table.isLive(threadId)) {
     table.setPaused(threadId, headInterrupts(head));

@@ -6,9 +6,10 @@
  * store-sync.ts (the store's view), reply-settlement.ts (a reply becomes a result),
  * resume-log.ts (exactly-once calls), hibernation.ts.
  */
-import type { EngineClient, InterruptDecision, SkillFiles, StoredThreadRef, StreamedEvent } from "../../engine-contract.js";
+import type { EngineClient, InterruptDecision, SkillFiles } from "../../engine-contract.js";
 import { QuickboxError, isQuickboxError } from "../../errors.js";
 import type { ResolvedOptions } from "../../options.js";
+import type { ThreadHead } from "../../stores/store-contract.js";
 import type { Decision, EvalResult, SnapshotInfo, ThreadBundle, ThreadInfo } from "../../types.js";
 import { exportThread, importThread } from "./thread-transfer.js";
 import { eitherSignal } from "../../util/either-signal.js";
@@ -17,16 +18,15 @@ import { SerialQueues } from "../../util/serial-queues.js";
 import type { CallExecutor } from "../call-executor.js";
 import { heldCallRef, toInterruptDecision } from "../decisions.js";
 import { conflictError, SnapshotPersistence } from "../snapshot-persistence.js";
-import { assertNotClaimedElsewhere, newClaim } from "./claims.js";
-import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
+import { newClaim } from "./claims.js";
+import { assertNotClaimed, dropStaleCopy, emitWarning, releaseAfter, storeSnapshot, streamTo, type DirectoryContext } from "./directory-context.js";
+import { evalTurn, type EvalTurn } from "./eval-turn.js";
 import { hibernateIdle } from "./hibernation.js";
-import { snapshotErrorOutcome } from "../../result/outcomes.js";
-import { renderResult, settleReply } from "./reply-settlement.js";
-import { callsOfEval, newEvalId, pausedEvalId, type RunNotes } from "./eval-ids.js";
+import { settleReply } from "./reply-settlement.js";
+import { callsOfEval, newEvalId, NO_NOTES, pausedEvalId, type RunNotes } from "./eval-ids.js";
 import { executingEntries, LoggingCallRunner, recoverClaim } from "./resume-log.js";
 import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js";
 import { publicInterrupt, ThreadTable, type HeldCall } from "./thread-table.js";
-import { streamSink } from "../stream-events.js";
 
 /** Errors of a stored thread that could not be brought back into the engine: nothing ran. */
 const UNRESTORABLE = new Set(["SNAPSHOT_REJECTED", "NOT_REPLAYABLE", "REPLAY_DIVERGED"]);
@@ -73,60 +73,19 @@ export class ThreadDirectory {
     return this.#context.client;
   }
 
-  /** With a store configured (mode "thread" or "turn"), every eval that changes a thread is stored. */
-  #persistEveryEval(): boolean {
-    return this.options.storeConfigured && this.options.engine.mode !== "call";
-  }
-
-  /** Where a request's streamed events (progress(), console streaming) go: onEvent, if there is one. */
-  #stream(threadId: string, evalId: string): { stream?: (events: StreamedEvent[]) => void } {
-    return this.options.onEvent ? { stream: streamSink(this.options.emit, threadId, evalId) } : {};
-  }
-
-  /** Mode "call": the engine forgets the thread after each finished request. */
-  #releaseAfter(): { release?: true } {
-    return this.options.engine.mode === "call" ? { release: true } : {};
-  }
-
   /** `notes`: told the run's id at once, and when the program has ended (see RunNotes). */
-  async eval(code: string, threadId: string, signal: AbortSignal | undefined, skills: Record<string, SkillFiles> | undefined, notes: RunNotes = {}): Promise<EvalResult> {
-    const context = this.#context;
+  async eval(code: string, threadId: string, signal: AbortSignal | undefined, skills: Record<string, SkillFiles> | undefined, notes: RunNotes = NO_NOTES): Promise<EvalResult> {
     const evalId = newEvalId();
     notes.started?.(evalId);
-    const result = await this.#queues.run(threadId, async () => {
-      let stored: StoredThreadRef;
-      try {
-        await syncWithStore(context, threadId);
-        const head = await context.persistence.head(threadId);
-        this.#assertNotClaimed(threadId, head);
-        if (this.#table.paused(threadId) || head?.paused) {
-          throw new QuickboxError("THREAD_PAUSED", `thread "${threadId}" is paused waiting for decisions; resume it (or reset it) first`);
-        }
-        // Mode "call": every eval starts fresh, whatever an earlier mode left in the store.
-        stored = this.options.engine.mode === "call" ? { storedHead: head?.chain[head.chain.length - 1] ?? null } : await storedThreadFor(context, threadId, head);
-      } catch (error) {
-        // A stored thread this eval cannot use (a head or snapshot that fails its checks) is the
-        // eval's result, as when the engine cannot restore it: nothing ran, nothing is written.
-        if (isQuickboxError(error) && error.code === "SNAPSHOT_REJECTED") return renderResult(context, snapshotErrorOutcome(error.message, error.reason), 0);
-        throw error;
-      }
-      const reply = await this.#client.eval(
-        { threadId, code, ...stored, persist: this.#persistEveryEval(), ...this.#releaseAfter(), ...(skills ? { skills } : {}) },
-        { calls: callsOfEval(this.executor, evalId), ...this.#stream(threadId, evalId), ...(signal ? { signal } : {}) },
-      );
-      notes.ended?.();
-      // The stored thread could not be restored (the engine said SnapshotError and kept nothing):
-      // it is not live now. Marking it live would make the next eval start a fresh thread and
-      // store that over the head, silently abandoning the stored state.
-      if (stored.restore && reply.outcome.errorType === "SnapshotError" && !reply.snapshot) return renderResult(context, reply.outcome, reply.durationMs);
-      return settleReply(context, threadId, reply, { evalId, restored: stored.restore !== undefined });
-    });
-    await hibernateIdle(context, this.#queues);
+    const turn: EvalTurn = { code, threadId, signal, skills, notes, evalId };
+    const result = await this.#queues.runAtOnce(threadId, () => evalTurn(this.#context, this.executor, turn));
+    const hibernating = hibernateIdle(this.#context, this.#queues);
+    if (hibernating) await hibernating;
     return result;
   }
 
-  #assertNotClaimed(threadId: string, head: Parameters<typeof assertNotClaimedElsewhere>[1]): void {
-    assertNotClaimedElsewhere(threadId, head, this.#context.owner, this.options.claimTimeoutMs);
+  #assertNotClaimed(threadId: string, head: ThreadHead | null): void {
+    assertNotClaimed(this.#context, threadId, head);
   }
 
   /** An approved call needs its tool (or subagent type) here: else nothing runs, the thread stays paused. */
@@ -154,7 +113,7 @@ export class ThreadDirectory {
   }
 
   /** `notes`: told the run's id (the paused eval's) once the paused thread is read, and when the program has ended. */
-  async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, notes: RunNotes = {}): Promise<EvalResult> {
+  async resume(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, notes: RunNotes = NO_NOTES): Promise<EvalResult> {
     if (typeof decisions !== "object" || decisions === null || Array.isArray(decisions)) {
       throw new QuickboxError("INVALID_OPTIONS", 'resume(threadId, decisions): decisions must be an object keyed by interrupt id, e.g. { [interrupt.id]: { type: "approve" } }');
     }
@@ -224,8 +183,8 @@ export class ThreadDirectory {
     try {
       // A paused thread lives in the store; once resumed, the store must not keep offering
       // the paused state (resuming it again would repeat effects): always snapshot.
-      const request = { threadId, decisions: [...chosen.values()], undecided: undecided.map(heldCallRef), ...stored, persist: true, ...this.#releaseAfter() };
-      reply = await this.#client.resume(request, { calls, ...this.#stream(threadId, evalId), signal: stop.signal });
+      const request = { threadId, decisions: [...chosen.values()], undecided: undecided.map(heldCallRef), ...stored, persist: true, ...releaseAfter(this.options) };
+      reply = await this.#client.resume(request, { calls, ...streamTo(this.options, threadId, evalId), signal: stop.signal });
       notes.ended?.();
     } catch (error) {
       // A snapshot the engine refused to restore: nothing ran. The claim is taken back, so the

@@ -23,6 +23,7 @@ export function publicInterrupt({ guestKey: _guestKey, evalId: _evalId, ...inter
 }
 
 interface LiveThread {
+  /** When it was last used, as a count of uses across threads (orders them for hibernation). */
   lastUsed: number;
   /** Changed since its last stored snapshot. */
   dirty: boolean;
@@ -40,6 +41,7 @@ export function restartNote(reason: string, restored: boolean): string {
 
 export class ThreadTable {
   readonly #live = new Map<string, LiveThread>();
+  #uses = 0;
   /** For each live thread, the id of the stored snapshot it matches (what its head named when last written or read). */
   readonly #storedIds = new Map<string, string>();
   /** Pending interrupts of paused threads (live or not). */
@@ -58,7 +60,7 @@ export class ThreadTable {
   /** The thread is live in the engine, used now; `dirty`: changed since its stored snapshot. */
   markUsed(threadId: string, dirty: boolean): void {
     const live = this.#live.get(threadId) ?? { lastUsed: 0, dirty };
-    live.lastUsed = performance.now();
+    live.lastUsed = ++this.#uses;
     live.dirty = dirty;
     this.#live.set(threadId, live);
   }
