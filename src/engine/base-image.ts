@@ -7,7 +7,6 @@
  * byte-identical in every runtime; its sha256 identifies it in snapshots.
  */
 import type { JSContextPointer, JSRuntimePointer } from "quickjs-emscripten-core";
-import { GUEST_PRELUDE_SOURCE } from "../generated/guest-prelude.js";
 import { BIND_CELL_GLOBALS_SCRIPT } from "../guest/cell-global-names.js";
 import { EVAL_GLOBAL, GuestCalls, type ValuePointer } from "./guest-calls.js";
 import { describeGuestException } from "./guest-port.js";
@@ -18,6 +17,7 @@ import { installHostFunctions } from "./host-functions.js";
 import { scrubFreeHeap } from "./heap-scrub.js";
 import { embeddedSeed } from "./embedded-seed.js";
 import { sha256Hex } from "../util/sha256-hex.js";
+import { loadPreludeSource } from "./engine-parts.js";
 
 export type { BaseImageSeed } from "./base-image-seed.js";
 
@@ -139,6 +139,7 @@ function changedRanges(fresh: Uint8Array, image: Uint8Array): [number, number][]
 export { sha256Hex };
 
 async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
+  const preludeSource = await loadPreludeSource();
   const instance = await createWasmInstance(profile, wasmModule, profile.imageMemoryBytes);
   // Only the fresh memory's non-zero start is kept (its static data): the rest reads as zeros.
   const freshMemory = new Uint8Array(instance.memory.buffer);
@@ -152,7 +153,7 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   const calls = new GuestCalls(instance, rt, ctx);
   // Made here, so the image holds them (same bytes in every runtime); the prelude takes them.
   installHostFunctions(instance, ctx, (text) => calls.newString(text));
-  const internal = calls.evalScript(GUEST_PRELUDE_SOURCE, "quickbox-prelude", EVAL_GLOBAL);
+  const internal = calls.evalScript(preludeSource, "quickbox-prelude", EVAL_GLOBAL);
   const exception = calls.takeException(internal);
   if (exception) {
     throw new Error(`quickbox: the guest prelude failed to load: ${describeGuestException(calls, exception)}`);
