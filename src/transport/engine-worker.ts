@@ -108,7 +108,7 @@ export class EngineWorker {
     const wasm = settings.loadWasm();
     wasm.catch(() => {});
     // The base image the worker starts from, read and checked here as soon as the module is compiled.
-    const seed = wasm.then(startingImageSeed);
+    const seed = startingImageSeed(wasm);
     seed.catch(() => {});
     const spawned = await spawnWorker(settings.runtime, { maxStackSizeBytes: settings.engine.maxStackSizeBytes });
     const api = Comlink.wrap<WorkerApi>(spawned.endpoint);

@@ -16,18 +16,27 @@ export function rememberImageSeed(wasmModule: WebAssembly.Module, seed: BaseImag
   if (seed && !seeds.has(wasmModule)) seeds.set(wasmModule, seed);
 }
 
+let seedCheck: Promise<typeof import("../engine/embedded-seed.js")> | null = null;
+
 /**
- * The seed a new worker of `wasmModule` is handed: a built one, else the module's own once checked
- * (undefined when neither: the worker builds the image, or finds that the module's seed is not this
- * code's). The check's code is a chunk of its own, loaded with the first worker.
+ * The seed a new worker of the module `wasm` compiles to is handed: a built one, else the module's
+ * own once checked (undefined when neither: the worker builds the image, or finds that the
+ * module's seed is not this code's). The check's code is a chunk of its own, loaded while the
+ * module compiles.
  */
-export async function startingImageSeed(wasmModule: WebAssembly.Module): Promise<BaseImageSeed | undefined> {
+export async function startingImageSeed(wasm: Promise<WebAssembly.Module>): Promise<BaseImageSeed | undefined> {
+  seedCheck ??= import("../engine/embedded-seed.js");
+  const loading = seedCheck;
+  loading.catch(() => {
+    if (seedCheck === loading) seedCheck = null;
+  });
+  const wasmModule = await wasm;
   const built = seeds.get(wasmModule);
   if (built) return built;
   let checked = carried.get(wasmModule);
   if (!checked) {
     // A failure to load or check it costs nothing but the worker doing the same itself.
-    checked = import("../engine/embedded-seed.js").then(({ embeddedSeed }) => embeddedSeed(wasmModule, RELEASE_BUILD.id)).catch(() => null);
+    checked = loading.then(({ embeddedSeed }) => embeddedSeed(wasmModule, RELEASE_BUILD.id)).catch(() => null);
     carried.set(wasmModule, checked);
   }
   return seeds.get(wasmModule) ?? (await checked) ?? undefined;

@@ -66,12 +66,12 @@ export function defineEmbeddedSeedSuite(plainWasm: () => Promise<Uint8Array>, is
 
   it("the host hands a new worker the carried image once it has checked it (transport/image-seeds.ts); a module without it, or with another, gets none and the worker builds the image", async () => {
     const { seed, plain } = await builtImage();
-    const handed = await startingImageSeed(await compile(withSection(plain, encodeSeedSection(seed))));
+    const handed = await startingImageSeed(compile(withSection(plain, encodeSeedSection(seed))));
     expect(handed?.hash).toBe(seed.hash);
     expect(handed?.changedRanges).toEqual(seed.changedRanges);
     expect(handed!.changedBytes.every((byte, i) => byte === seed.changedBytes[i])).toBe(true);
-    expect(await startingImageSeed(await compile(plain))).toBeUndefined();
-    expect(await startingImageSeed(await compile(withSection(plain, encodeSeedSection({ ...seed, changedBytes: flipped(seed.changedBytes) }))))).toBeUndefined();
+    expect(await startingImageSeed(compile(plain))).toBeUndefined();
+    expect(await startingImageSeed(compile(withSection(plain, encodeSeedSection({ ...seed, changedBytes: flipped(seed.changedBytes) }))))).toBeUndefined();
   });
 
   for (const isolation of isolations) {
