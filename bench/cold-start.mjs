@@ -19,12 +19,9 @@
  * same build of dist/.
  */
 import { chromium } from "@playwright/test";
-import { existsSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { build, preview } from "vite";
-// As in vite.config.ts and TOOLCHAIN.md: Debian's Chromium, no background networking.
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+import { buildApp, CHROMIUM_ARGS, CHROMIUM_PATH } from "./cold-start/app.mjs";
 const LIMIT_MS = 250;
 
 const runs = Number(process.argv[2] ?? 15);
@@ -35,41 +32,11 @@ const distDir = distDirs[0];
 // Which build was measured: peers.mjs uses these figures only while dist/ is still this build.
 const distBuiltMs = statSync(`${distDir}/index.js`).mtimeMs;
 
-/** The app sees quickbox as an installed package whose files are `dist` (and the package.json beside it). */
-async function buildApp(dist, index) {
-  const app = fileURLToPath(new URL("cold-start/", import.meta.url));
-  const outDir = `${repo}test-results/cold-start-dist${index ? `-${index}` : ""}/`;
-  const packageDir = `${repo}test-results/cold-start-package/`;
-  rmSync(packageDir, { recursive: true, force: true });
-  mkdirSync(packageDir, { recursive: true });
-  // The package.json that goes with the build (another checkout's, for a before/after figure).
-  const distPackageJson = fileURLToPath(new URL("../package.json", `file://${dist}/`));
-  symlinkSync(existsSync(distPackageJson) ? distPackageJson : `${repo}package.json`, `${packageDir}package.json`);
-  symlinkSync(dist, `${packageDir}dist`, "dir");
-  symlinkSync(`${repo}node_modules`, `${packageDir}node_modules`, "dir");
-  rmSync(`${app}node_modules`, { recursive: true, force: true });
-  mkdirSync(`${app}node_modules/@jitl`, { recursive: true });
-  symlinkSync(packageDir, `${app}node_modules/quickbox`, "dir");
-  symlinkSync(`${repo}node_modules/quickjs-emscripten-core`, `${app}node_modules/quickjs-emscripten-core`, "dir");
-  symlinkSync(`${repo}node_modules/@jitl/quickjs-wasmfile-release-sync`, `${app}node_modules/@jitl/quickjs-wasmfile-release-sync`, "dir");
-  try {
-    await build({
-      root: app,
-      logLevel: "warn",
-      configFile: false,
-      build: { outDir, emptyOutDir: true, target: "es2022", rollupOptions: { input: { quickbox: `${app}quickbox.html`, raw: `${app}raw.html` } } },
-    });
-  } finally {
-    rmSync(`${app}node_modules`, { recursive: true, force: true });
-  }
-  return preview({ root: app, configFile: false, logLevel: "warn", build: { outDir }, preview: { port: 0, host: "127.0.0.1" } });
-}
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const summary = (values) => `${median(values).toFixed(0).padStart(5)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
 
 const servers = [];
-for (const [index, dist] of distDirs.entries()) servers.push(await buildApp(dist, index));
+for (const [index, dist] of distDirs.entries()) servers.push(await buildApp(repo, dist, index));
 /** The pages measured in each run: quickbox on each build, then the raw page (from the first app). */
 const pages = [...distDirs.map((dist, index) => ({ key: index === 0 ? "quickbox" : `quickbox#${index + 1}`, dist, url: `${servers[index].resolvedUrls.local[0]}quickbox.html` })), { key: "raw", url: `${servers[0].resolvedUrls.local[0]}raw.html` }];
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

@@ -1,0 +1,152 @@
+/**
+ * Where a cold page's milliseconds go (issue 30): the cold-start app (bench/cold-start/), one fresh
+ * browser context per run, recorded with a Chromium trace. Prints, per run, from the page's module
+ * start: when the worker's script and the .wasm arrived, and the work on the page's main thread
+ * and on the engine worker's thread (script compile, module evaluation, wasm compile, tasks), each
+ * in ms; then the medians over the runs.
+ *
+ *   npm run build && node bench/cold-start-trace.mjs [runs=5] [distDir=dist] [--save=trace.json]
+ */
+import { chromium } from "@playwright/test";
+import { existsSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { buildApp, CHROMIUM_ARGS, CHROMIUM_PATH } from "./cold-start/app.mjs";
+
+const args = process.argv.slice(2);
+const runs = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 5);
+const repo = fileURLToPath(new URL("..", import.meta.url));
+const distArg = args.find((arg) => !/^\d+$/.test(arg) && !arg.startsWith("--")) ?? "dist";
+const distDir = fileURLToPath(new URL(distArg, `file://${repo}`)).replace(/\/$/, "");
+const savePath = args.find((arg) => arg.startsWith("--save="))?.slice("--save=".length);
+if (!existsSync(`${distDir}/index.js`)) throw new Error(`no build at ${distDir}: run npm run build`);
+
+const CATEGORIES = ["devtools.timeline", "v8", "v8.execute", "v8.wasm", "disabled-by-default-v8.compile", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "toplevel"];
+
+/** The complete slices ("X", or "B"/"E" pairs) of one thread, with their start and duration in µs. */
+function slicesOf(events, pid, tid) {
+  const slices = [];
+  const open = [];
+  for (const event of events) {
+    if (event.pid !== pid || event.tid !== tid) continue;
+    if (event.ph === "X") slices.push({ name: event.name, ts: event.ts, dur: event.dur ?? 0, args: event.args });
+    else if (event.ph === "B") open.push(event);
+    else if (event.ph === "E") {
+      const begin = open.pop();
+      if (begin) slices.push({ name: begin.name, ts: begin.ts, dur: event.ts - begin.ts, args: begin.args });
+    }
+  }
+  return slices.sort((a, b) => a.ts - b.ts);
+}
+
+/** Total µs of the slices named `name` that are not inside another slice of the same name. */
+function outermostTotal(slices, names) {
+  let total = 0;
+  let end = -Infinity;
+  for (const slice of slices) {
+    if (!names.includes(slice.name) || slice.ts < end) continue;
+    total += slice.dur;
+    end = slice.ts + slice.dur;
+  }
+  return total;
+}
+
+function urlOf(slice) {
+  const data = slice.args?.data ?? slice.args ?? {};
+  return String(data.url ?? data.fileName ?? data.scriptName ?? "");
+}
+
+/** A thread's slices of ≥ 3 ms (the generic task wrappers left out), as "start+duration name url". */
+function top(slices, at) {
+  return slices
+    .filter((s) => s.dur >= 3000 && s.name !== "ThreadControllerImpl::RunTask" && s.name !== "RunTask")
+    .slice(0, 40)
+    .map((s) => `${at(s.ts).toFixed(1)}+${(s.dur / 1000).toFixed(1)} ${s.name}${urlOf(s) ? ` ${urlOf(s).replace(/^.*\//, "")}` : ""}`);
+}
+
+/** The figures of one trace, in ms from the page's module start (the console line's own clock). */
+function breakdown(trace, figures) {
+  const events = trace.traceEvents;
+  const threadNames = new Map(events.filter((e) => e.ph === "M" && e.name === "thread_name").map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
+  const navigation = events.find((e) => e.name === "navigationStart" || e.name === "NavigationTiming::navigationStart" || e.name === "MarkDOMContent");
+  const workerKey = [...threadNames].find(([, name]) => /DedicatedWorker/i.test(name))?.[0];
+  // The page's main thread: the one that evaluated the page's module.
+  const mainKey = [...threadNames].find(([, name]) => name === "CrRendererMain")?.[0];
+  if (!workerKey || !mainKey) throw new Error(`threads not found: ${[...threadNames.values()].join(", ")}`);
+  const [mainPid, mainTid] = mainKey.split(":").map(Number);
+  const [workerPid, workerTid] = workerKey.split(":").map(Number);
+  const main = slicesOf(events, mainPid, mainTid);
+  const worker = slicesOf(events, workerPid, workerTid);
+  // The page module's evaluation: its start is the page's moduleStartMs.
+  const pageModule = main.find((s) => s.name === "v8.evaluateModule" || (s.name === "EvaluateScript" && /quickbox/.test(urlOf(s))));
+  const zero = pageModule?.ts ?? navigation?.ts ?? main[0].ts;
+  const ms = (us) => us / 1000;
+  const at = (us) => ms(us - zero);
+  const network = {};
+  for (const event of events.filter((e) => e.name === "ResourceSendRequest" || e.name === "ResourceFinish" || e.name === "ResourceReceiveResponse")) {
+    const data = event.args?.data ?? {};
+    const entry = (network[data.requestId] ??= {});
+    if (event.name === "ResourceSendRequest") Object.assign(entry, { url: data.url, sent: at(event.ts) });
+    if (event.name === "ResourceFinish") entry.finished = at(event.ts);
+  }
+  const resource = (pattern) => Object.values(network).find((entry) => pattern.test(entry.url ?? "")) ?? {};
+  const workerScript = resource(/\/worker[^/]*\.m?js/);
+  const wasm = resource(/\.wasm/);
+  const workerStart = worker[0]?.ts;
+  const compileNames = ["v8.compileModule", "v8.compile", "V8.CompileCode", "v8.parseOnBackground"];
+  return {
+    firstResultMs: figures.firstResultMs,
+    createMs: figures.createMs,
+    workerScriptRequestedMs: workerScript.sent,
+    workerScriptArrivedMs: workerScript.finished,
+    wasmRequestedMs: wasm.sent,
+    wasmArrivedMs: wasm.finished,
+    workerThreadFirstEventMs: workerStart === undefined ? undefined : at(workerStart),
+    workerScriptCompileMs: ms(outermostTotal(worker, compileNames)),
+    workerModuleEvaluateMs: ms(outermostTotal(worker, ["v8.evaluateModule"])),
+    workerTasksMs: ms(outermostTotal(worker, ["ThreadControllerImpl::RunTask", "RunTask"])),
+    workerWasmMs: ms(outermostTotal(worker, ["v8.wasm.compileLazy", "wasm.CompileLazy", "v8.wasm.instantiate", "wasm.InstantiateModule"])),
+    workerGcMs: ms(outermostTotal(worker, ["MinorGC", "MajorGC", "V8.GCScavenger", "V8.GCFinalizeMC"])),
+    mainTasksAfterModuleStartMs: ms(outermostTotal(main.filter((s) => s.ts >= zero), ["ThreadControllerImpl::RunTask", "RunTask"])),
+    mainWasmCompileMs: ms(outermostTotal(main, ["v8.wasm.streamFromResponseCallback", "v8.wasm.compile", "wasm.SyncCompile", "v8.wasm.finishedStreaming"])),
+    workerBusyLastMs: worker.length ? at(Math.max(...worker.map((s) => s.ts + s.dur))) : undefined,
+    workerTop: top(worker, at),
+    mainTop: top(main.filter((s) => s.ts >= zero - 50_000), at),
+    network: Object.values(network).map((entry) => `${entry.sent?.toFixed(1)}→${entry.finished?.toFixed(1)} ${String(entry.url).replace(/^.*\//, "")}`),
+  };
+}
+
+const server = await buildApp(repo, distDir, 0);
+const url = `${server.resolvedUrls.local[0]}quickbox.html`;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const rows = [];
+const loadBefore = loadavg();
+try {
+  for (let run = 0; run < runs; run++) {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await browser.startTracing(tab, { categories: CATEGORIES });
+    const logged = tab.waitForEvent("console", { predicate: (message) => message.text().startsWith("coldStart "), timeout: 30_000 });
+    await tab.goto(url);
+    const figures = JSON.parse((await logged).text().slice("coldStart ".length));
+    const buffer = await browser.stopTracing();
+    if (savePath && run === 0) writeFileSync(savePath, buffer);
+    rows.push(breakdown(JSON.parse(buffer.toString()), figures));
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+const loadAfter = loadavg();
+console.log(`cold page traced, ${runs} runs (${distDir}); load average ${loadBefore.map((l) => l.toFixed(1)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(1)).join(" ")} after`);
+console.log("ms from the page's module start (…At) or spent (…Ms):");
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+for (const key of Object.keys(rows[0]).filter((key) => !["workerTop", "mainTop", "network"].includes(key))) {
+  const values = rows.map((row) => row[key]).filter((value) => typeof value === "number");
+  if (values.length) console.log(`  ${key.padEnd(30)} median ${median(values).toFixed(1).padStart(7)}   runs ${values.map((v) => v.toFixed(0)).join(" ")}`);
+}
+for (const [key, title] of [["network", "requests (sent→finished ms)"], ["mainTop", "the page's main thread, slices ≥ 3 ms (start+duration ms)"], ["workerTop", "the engine worker's thread, slices ≥ 3 ms (start+duration ms)"]]) {
+  console.log(`${title}, first run:`);
+  for (const line of rows[0][key]) console.log(`  ${line}`);
+}
