@@ -5,7 +5,10 @@
  * and on the engine worker's thread (script compile, module evaluation, wasm compile, tasks), each
  * in ms; then the medians over the runs.
  *
- *   npm run build && node bench/cold-start-trace.mjs [runs=5] [distDir=dist] [--save=trace.json]
+ *   npm run build && node bench/cold-start-trace.mjs [runs=5] [distDir=dist] [--save=trace.json] [--names]
+ *
+ * --names: the app is built without minification, so that the profile names quickbox's functions
+ * (its parse and compile figures are then a little higher). Requests are those to the app's server.
  */
 import { chromium } from "@playwright/test";
 import { existsSync, writeFileSync } from "node:fs";
@@ -21,7 +24,7 @@ const distDir = fileURLToPath(new URL(distArg, `file://${repo}`)).replace(/\/$/,
 const savePath = args.find((arg) => arg.startsWith("--save="))?.slice("--save=".length);
 if (!existsSync(`${distDir}/index.js`)) throw new Error(`no build at ${distDir}: run npm run build`);
 
-const CATEGORIES = ["devtools.timeline", "v8", "v8.execute", "v8.wasm", "disabled-by-default-v8.compile", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "toplevel"];
+const CATEGORIES = ["devtools.timeline", "v8", "v8.execute", "v8.wasm", "disabled-by-default-v8.compile", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "toplevel", "disabled-by-default-v8.cpu_profiler"];
 
 /** The complete slices ("X", or "B"/"E" pairs) of one thread, with their start and duration in µs. */
 function slicesOf(events, pid, tid) {
@@ -56,6 +59,40 @@ function urlOf(slice) {
   return String(data.url ?? data.fileName ?? data.scriptName ?? "");
 }
 
+/**
+ * The sampled CPU profile (v8.cpu_profiler's ProfileChunk events) of the thread `tid`: ms of self
+ * time per function (name and file), and ms of total time of the frames whose name matches `inclusive`.
+ */
+function profileOf(events, pid, tid) {
+  const nodes = new Map();
+  const selfUs = new Map();
+  const totalUs = new Map();
+  // A thread's chunks come from the profiler's own thread, tied to the thread's "Profile" event by id.
+  const ids = new Set(events.filter((e) => e.name === "Profile" && e.pid === pid && e.tid === tid).map((e) => e.id));
+  for (const event of events.filter((e) => e.name === "ProfileChunk" && e.pid === pid && ids.has(e.id))) {
+    const data = event.args?.data ?? {};
+    for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
+    const samples = data.cpuProfile?.samples ?? [];
+    const deltas = data.timeDeltas ?? [];
+    for (let i = 0; i < samples.length; i++) {
+      const us = Math.max(0, deltas[i + 1] ?? deltas[i] ?? 0);
+      const label = (node) => `${node.callFrame.functionName || "(anonymous)"} ${String(node.callFrame.url ?? "").replace(/^.*\//, "")}`.trim();
+      let node = nodes.get(samples[i]);
+      if (!node) continue;
+      selfUs.set(label(node), (selfUs.get(label(node)) ?? 0) + us);
+      const seen = new Set();
+      for (; node; node = nodes.get(node.parent)) {
+        const name = label(node);
+        if (seen.has(name)) continue;
+        seen.add(name);
+        totalUs.set(name, (totalUs.get(name) ?? 0) + us);
+      }
+    }
+  }
+  const topOf = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, us]) => `${(us / 1000).toFixed(1).padStart(6)} ms  ${name}`);
+  return { self: topOf(selfUs, 25), total: topOf(totalUs, 40) };
+}
+
 /** A thread's slices of ≥ 3 ms (the generic task wrappers left out), as "start+duration name url". */
 function top(slices, at) {
   return slices
@@ -65,13 +102,13 @@ function top(slices, at) {
 }
 
 /** The figures of one trace, in ms from the page's module start (the console line's own clock). */
-function breakdown(trace, figures) {
+function breakdown(trace, figures, origin) {
   const events = trace.traceEvents;
   const threadNames = new Map(events.filter((e) => e.ph === "M" && e.name === "thread_name").map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
   const navigation = events.find((e) => e.name === "navigationStart" || e.name === "NavigationTiming::navigationStart" || e.name === "MarkDOMContent");
   const workerKey = [...threadNames].find(([, name]) => /DedicatedWorker/i.test(name))?.[0];
-  // The page's main thread: the one that evaluated the page's module.
-  const mainKey = [...threadNames].find(([, name]) => name === "CrRendererMain")?.[0];
+  // The page's main thread: the renderer's main thread in the worker's process.
+  const mainKey = [...threadNames].find(([key, name]) => name === "CrRendererMain" && key.split(":")[0] === workerKey?.split(":")[0])?.[0];
   if (!workerKey || !mainKey) throw new Error(`threads not found: ${[...threadNames.values()].join(", ")}`);
   const [mainPid, mainTid] = mainKey.split(":").map(Number);
   const [workerPid, workerTid] = workerKey.split(":").map(Number);
@@ -83,7 +120,7 @@ function breakdown(trace, figures) {
   const ms = (us) => us / 1000;
   const at = (us) => ms(us - zero);
   const network = {};
-  for (const event of events.filter((e) => e.name === "ResourceSendRequest" || e.name === "ResourceFinish" || e.name === "ResourceReceiveResponse")) {
+  for (const event of events.filter((e) => e.pid === mainPid && (e.name === "ResourceSendRequest" || e.name === "ResourceFinish"))) {
     const data = event.args?.data ?? {};
     const entry = (network[data.requestId] ??= {});
     if (event.name === "ResourceSendRequest") Object.assign(entry, { url: data.url, sent: at(event.ts) });
@@ -111,12 +148,14 @@ function breakdown(trace, figures) {
     mainWasmCompileMs: ms(outermostTotal(main, ["v8.wasm.streamFromResponseCallback", "v8.wasm.compile", "wasm.SyncCompile", "v8.wasm.finishedStreaming"])),
     workerBusyLastMs: worker.length ? at(Math.max(...worker.map((s) => s.ts + s.dur))) : undefined,
     workerTop: top(worker, at),
+    workerProfile: profileOf(events, workerPid, workerTid),
+    mainProfile: profileOf(events, mainPid, mainTid),
     mainTop: top(main.filter((s) => s.ts >= zero - 50_000), at),
-    network: Object.values(network).map((entry) => `${entry.sent?.toFixed(1)}→${entry.finished?.toFixed(1)} ${String(entry.url).replace(/^.*\//, "")}`),
+    network: Object.values(network).filter((entry) => entry.url?.startsWith(origin)).map((entry) => `${entry.sent?.toFixed(1)}→${entry.finished?.toFixed(1)} ${String(entry.url).replace(/^.*\//, "")}`),
   };
 }
 
-const server = await buildApp(repo, distDir, 0);
+const server = await buildApp(repo, distDir, 0, { minify: !args.includes("--names") });
 const url = `${server.resolvedUrls.local[0]}quickbox.html`;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const rows = [];
@@ -131,7 +170,7 @@ try {
     const figures = JSON.parse((await logged).text().slice("coldStart ".length));
     const buffer = await browser.stopTracing();
     if (savePath && run === 0) writeFileSync(savePath, buffer);
-    rows.push(breakdown(JSON.parse(buffer.toString()), figures));
+    rows.push(breakdown(JSON.parse(buffer.toString()), figures, new URL(url).origin));
     await context.close();
   }
 } finally {
@@ -142,11 +181,17 @@ const loadAfter = loadavg();
 console.log(`cold page traced, ${runs} runs (${distDir}); load average ${loadBefore.map((l) => l.toFixed(1)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(1)).join(" ")} after`);
 console.log("ms from the page's module start (…At) or spent (…Ms):");
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-for (const key of Object.keys(rows[0]).filter((key) => !["workerTop", "mainTop", "network"].includes(key))) {
+for (const key of Object.keys(rows[0]).filter((key) => !["workerTop", "mainTop", "network", "workerProfile", "mainProfile"].includes(key))) {
   const values = rows.map((row) => row[key]).filter((value) => typeof value === "number");
   if (values.length) console.log(`  ${key.padEnd(30)} median ${median(values).toFixed(1).padStart(7)}   runs ${values.map((v) => v.toFixed(0)).join(" ")}`);
 }
 for (const [key, title] of [["network", "requests (sent→finished ms)"], ["mainTop", "the page's main thread, slices ≥ 3 ms (start+duration ms)"], ["workerTop", "the engine worker's thread, slices ≥ 3 ms (start+duration ms)"]]) {
   console.log(`${title}, first run:`);
   for (const line of rows[0][key]) console.log(`  ${line}`);
+}
+for (const [key, title] of [["mainProfile", "the page's main thread"], ["workerProfile", "the engine worker's thread"]]) {
+  console.log(`${title}, sampled CPU profile of the first run: self time`);
+  for (const line of rows[0][key].self) console.log(`  ${line}`);
+  console.log(`${title}: total time (the function and what it called)`);
+  for (const line of rows[0][key].total) console.log(`  ${line}`);
 }

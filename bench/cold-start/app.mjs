@@ -12,7 +12,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 /** The app sees quickbox as an installed package whose files are `dist` (and the package.json beside it). */
-export async function buildApp(repo, dist, index) {
+/** `minify: false` (cold-start-trace.mjs --names): the profile names the bundle's own functions. */
+export async function buildApp(repo, dist, index, { minify = true } = {}) {
   const app = fileURLToPath(new URL("./", import.meta.url));
   const outDir = `${repo}test-results/cold-start-dist${index ? `-${index}` : ""}/`;
   const packageDir = `${repo}test-results/cold-start-package/`;
@@ -33,7 +34,7 @@ export async function buildApp(repo, dist, index) {
       root: app,
       logLevel: "warn",
       configFile: false,
-      build: { outDir, emptyOutDir: true, target: "es2022", rollupOptions: { input: { quickbox: `${app}quickbox.html`, raw: `${app}raw.html` } } },
+      build: { outDir, emptyOutDir: true, target: "es2022", minify, rollupOptions: { input: { quickbox: `${app}quickbox.html`, raw: `${app}raw.html` } } },
     });
   } finally {
     rmSync(`${app}node_modules`, { recursive: true, force: true });
