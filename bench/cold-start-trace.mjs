@@ -151,6 +151,7 @@ function breakdown(trace, figures, origin) {
     workerProfile: profileOf(events, workerPid, workerTid),
     mainProfile: profileOf(events, mainPid, mainTid),
     mainTop: top(main.filter((s) => s.ts >= zero - 50_000), at),
+    others: Object.values(network).filter((entry) => !entry.url?.startsWith(origin)).length,
     network: Object.values(network).filter((entry) => entry.url?.startsWith(origin)).map((entry) => `${entry.sent?.toFixed(1)}→${entry.finished?.toFixed(1)} ${String(entry.url).replace(/^.*\//, "")}`),
   };
 }

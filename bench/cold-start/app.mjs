@@ -7,9 +7,23 @@ import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build, preview } from "vite";
 
-// As in vite.config.ts and TOOLCHAIN.md: Debian's Chromium, no background networking.
+// As in vite.config.ts and TOOLCHAIN.md: Debian's Chromium, no background networking. And no
+// top-chrome WebUI preloading: headless Chromium otherwise loads the omnibox popup's WebUI (~140
+// requests, a renderer process of its own) for every new context, while the page starts — a
+// browser's own UI that a page opened in a running browser does not pay for (bench/cold-start-trace.mjs
+// showed it: worker start and the .wasm's arrival then wait on the browser process).
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup",
+];
 
 /** The app sees quickbox as an installed package whose files are `dist` (and the package.json beside it). */
 /** `minify: false` (cold-start-trace.mjs --names): the profile names the bundle's own functions. */
