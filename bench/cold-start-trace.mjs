@@ -5,8 +5,10 @@
  * and on the engine worker's thread (script compile, module evaluation, wasm compile, tasks), each
  * in ms; then the medians over the runs.
  *
- *   npm run build && node bench/cold-start-trace.mjs [runs=5] [distDir=dist] [--save=trace.json] [--names]
+ *   npm run build && node bench/cold-start-trace.mjs [runs=5] [distDir=dist] [--save=trace.json] [--names] [--no-profile]
  *
+ * --no-profile: no sampled CPU profile (the profiler re-parses scripts for their source positions:
+ * with it, a large script's cost looks larger than it is).
  * --names: the app is built without minification, so that the profile names quickbox's functions
  * (its parse and compile figures are then a little higher). Requests are those to the app's server.
  */
@@ -24,7 +26,8 @@ const distDir = fileURLToPath(new URL(distArg, `file://${repo}`)).replace(/\/$/,
 const savePath = args.find((arg) => arg.startsWith("--save="))?.slice("--save=".length);
 if (!existsSync(`${distDir}/index.js`)) throw new Error(`no build at ${distDir}: run npm run build`);
 
-const CATEGORIES = ["devtools.timeline", "v8", "v8.execute", "v8.wasm", "disabled-by-default-v8.compile", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "toplevel", "disabled-by-default-v8.cpu_profiler"];
+const profiling = !args.includes("--no-profile");
+const CATEGORIES = ["devtools.timeline", "v8", "v8.execute", "v8.wasm", "disabled-by-default-v8.compile", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "toplevel", ...(profiling ? ["disabled-by-default-v8.cpu_profiler"] : [])];
 
 /** The complete slices ("X", or "B"/"E" pairs) of one thread, with their start and duration in µs. */
 function slicesOf(events, pid, tid) {
@@ -190,7 +193,7 @@ for (const [key, title] of [["network", "requests (sent→finished ms)"], ["main
   console.log(`${title}, first run:`);
   for (const line of rows[0][key]) console.log(`  ${line}`);
 }
-for (const [key, title] of [["mainProfile", "the page's main thread"], ["workerProfile", "the engine worker's thread"]]) {
+for (const [key, title] of profiling ? [["mainProfile", "the page's main thread"], ["workerProfile", "the engine worker's thread"]] : []) {
   console.log(`${title}, sampled CPU profile of the first run: self time`);
   for (const line of rows[0][key].self) console.log(`  ${line}`);
   console.log(`${title}: total time (the function and what it called)`);
