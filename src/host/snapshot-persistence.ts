@@ -9,8 +9,10 @@
  */
 import type { EncodedSnapshot, SnapshotHeader } from "../engine-contract.js";
 import { QuickboxError } from "../errors.js";
+import { readSnapshotHeader } from "../snapshot/snapshot-header.js";
 import { sameBytes } from "../stores/same-bytes.js";
 import { HEAD_PREFIX, SNAPSHOT_PREFIX, type HeadClaim, type ThreadHead } from "../stores/store-contract.js";
+import { decodeHead, encodeHead } from "./head-codec.js";
 import type { SnapshotInfo, SnapshotStore } from "../types.js";
 import type { HeldCall } from "./threads/thread-table.js";
 
@@ -33,19 +35,6 @@ function storeFailed(action: string, error: unknown): QuickboxError {
 
 const headOf = (read: HeadRead) => read.head;
 
-/**
- * The head codec and the snapshot header reader, loaded when a thread first has a head to read or
- * write (a store in use, a pause, hibernation): an app that only evaluates never needs them.
- */
-let codecs: Promise<[typeof import("./head-codec.js"), typeof import("../snapshot/snapshot-header.js")]> | null = null;
-function loadCodecs(): Promise<[typeof import("./head-codec.js"), typeof import("../snapshot/snapshot-header.js")]> {
-  const loading = (codecs ??= Promise.all([import("./head-codec.js"), import("../snapshot/snapshot-header.js")]));
-  loading.catch(() => {
-    if (codecs === loading) codecs = null;
-  });
-  return loading;
-}
-
 export class SnapshotPersistence {
   readonly #heads = new Map<string, HeadRead>();
 
@@ -54,11 +43,7 @@ export class SnapshotPersistence {
     private readonly maxSnapshotBytes: number,
     /** HMAC key for heads (the snapshotSigningKey): heads are signed, and checked when read. */
     private readonly signingKey?: CryptoKey,
-    /** A store the caller configured: its heads are read at once, so their codec loads now. */
-    storeConfigured = false,
-  ) {
-    if (storeConfigured) loadCodecs().catch(() => {});
-  }
+  ) {}
 
   /** The head as this interpreter last read or wrote it (read from the store the first time). */
   async read(threadId: string): Promise<HeadRead> {
@@ -70,7 +55,7 @@ export class SnapshotPersistence {
     } catch (error) {
       throw storeFailed(`read the head of thread "${threadId}"`, error);
     }
-    const read = { head: bytes === undefined ? null : await (await loadCodecs())[0].decodeHead(bytes, threadId, this.signingKey), bytes };
+    const read = { head: await decodeHead(bytes, threadId, this.signingKey), bytes };
     this.#heads.set(threadId, read);
     return read;
   }
@@ -95,7 +80,7 @@ export class SnapshotPersistence {
    * written, and the next read goes to the store.
    */
   async swapHead(threadId: string, next: ThreadHead | null): Promise<boolean> {
-    return this.#swap(threadId, next, next ? await (await loadCodecs())[0].encodeHead(next, this.signingKey) : undefined);
+    return this.#swap(threadId, next, next ? await encodeHead(next, this.signingKey) : undefined);
   }
 
   /**
@@ -192,7 +177,6 @@ export class SnapshotPersistence {
 
   /** The chain (full snapshot first) that ends at `snapshotId`, found through the deltas' parent links. */
   async chainEndingAt(snapshotId: string): Promise<{ chain: string[]; target: SnapshotHeader }> {
-    const [, { readSnapshotHeader }] = await loadCodecs();
     const chain: string[] = [];
     let target: SnapshotHeader | undefined;
     for (let id: string | undefined = snapshotId; id !== undefined; ) {
@@ -242,8 +226,6 @@ export class SnapshotPersistence {
       throw storeFailed("list threads", error);
     }
     const heads: ThreadHead[] = [];
-    if (!records.length) return heads;
-    const [{ decodeHead }] = await loadCodecs();
     for (const record of records) {
       const threadId = record.key.slice(HEAD_PREFIX.length);
       try {

@@ -86,14 +86,6 @@ describe("package boundaries (built dist/)", () => {
       "devalue's parse": "Cannot parse an object with a non-string key",
       "the prompt's rules": "JavaScript/TypeScript interpreter (QuickJS). Write a short program",
       "background cells": "UNKNOWN_CELL",
-      // Issue 30: persistence's codecs load when a thread first has a head, resuming on the first
-      // resume, moving threads in and out (exportThread/importThread) on first use.
-      "the head codec": "): the head of thread",
-      "the snapshot codec": "the chunk table is short",
-      "thread transfer": "do not match its id",
-      "resume's call log": "was executing when the process stopped",
-      "decisions": "DECISION_NOT_ALLOWED",
-      "checking the base image the .wasm carries": "quickbox.base-image",
     };
     for (const [capability, marker] of Object.entries(capabilities)) {
       expect(staticCode.includes(marker), `${capability} in the root entry's static graph`).toBe(false);

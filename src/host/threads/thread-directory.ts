@@ -4,18 +4,18 @@
  * log, hibernation — and tells the engine exactly what to do in each request (restore this
  * chain, persist, release after). Its parts: thread-table.ts (what is known of each thread),
  * store-sync.ts (the store's view), reply-settlement.ts (a reply becomes a result),
- * resume-log.ts (exactly-once calls), hibernation.ts. What an app that only evaluates never
- * uses loads on first use, out of the page's own chunk: resuming (resume-log.ts, decisions.ts)
- * and moving threads in and out (thread-transfer.ts, with the snapshot codec).
+ * resume-log.ts (exactly-once calls), hibernation.ts.
  */
 import type { EngineClient, InterruptDecision, SkillFiles, StoredThreadRef, StreamedEvent } from "../../engine-contract.js";
 import { QuickboxError, isQuickboxError } from "../../errors.js";
 import type { ResolvedOptions } from "../../options.js";
 import type { Decision, EvalResult, SnapshotInfo, ThreadBundle, ThreadInfo } from "../../types.js";
+import { exportThread, importThread } from "./thread-transfer.js";
 import { eitherSignal } from "../../util/either-signal.js";
 import { newCallId } from "../../util/call-ids.js";
 import { SerialQueues } from "../../util/serial-queues.js";
 import type { CallExecutor } from "../call-executor.js";
+import { heldCallRef, toInterruptDecision } from "../decisions.js";
 import { conflictError, SnapshotPersistence } from "../snapshot-persistence.js";
 import { assertNotClaimedElsewhere, newClaim } from "./claims.js";
 import { dropStaleCopy, emitWarning, storeSnapshot, type DirectoryContext } from "./directory-context.js";
@@ -23,15 +23,13 @@ import { hibernateIdle } from "./hibernation.js";
 import { snapshotErrorOutcome } from "../../result/outcomes.js";
 import { renderResult, settleReply } from "./reply-settlement.js";
 import { callsOfEval, newEvalId, pausedEvalId, type RunNotes } from "./eval-ids.js";
+import { executingEntries, LoggingCallRunner, recoverClaim } from "./resume-log.js";
 import { headInterrupts, storedThreadFor, syncWithStore } from "./store-sync.js";
 import { publicInterrupt, ThreadTable, type HeldCall } from "./thread-table.js";
 import { streamSink } from "../stream-events.js";
 
 /** Errors of a stored thread that could not be brought back into the engine: nothing ran. */
 const UNRESTORABLE = new Set(["SNAPSHOT_REJECTED", "NOT_REPLAYABLE", "REPLAY_DIVERGED"]);
-
-/** Resuming a pause: its parts, loaded on the first resume. */
-const resumeParts = () => Promise.all([import("./resume-log.js"), import("../decisions.js")]).then(([log, decisions]) => ({ ...log, ...decisions }));
 
 /** A random id for this interpreter: the owner of the claims it writes. */
 function newOwnerId(): string {
@@ -53,7 +51,7 @@ export class ThreadDirectory {
     headSigningKey?: CryptoKey,
   ) {
     const table = new ThreadTable();
-    const persistence = new SnapshotPersistence(options.store, options.maxSnapshotBytes, headSigningKey, options.storeConfigured);
+    const persistence = new SnapshotPersistence(options.store, options.maxSnapshotBytes, headSigningKey);
     this.#headSigningKey = headSigningKey;
     this.#context = { client, table, options, owner: newOwnerId(), persistence };
     client.onThreadsLost = (threadIds, reason) => {
@@ -174,7 +172,6 @@ export class ThreadDirectory {
   }
 
   async #resumeNow(threadId: string, decisions: Record<string, Decision>, signal: AbortSignal | undefined, raced: boolean, notes: RunNotes): Promise<EvalResult> {
-    const { executingEntries, heldCallRef, LoggingCallRunner, recoverClaim, toInterruptDecision } = await resumeParts();
     const context = this.#context;
     const { persistence } = context;
     /** A resume that overlapped another one of the same pause, and came second. */
@@ -266,13 +263,11 @@ export class ThreadDirectory {
 
   /** The thread as one value (thread-transfer.ts): its current state stored first. */
   async exportThread(threadId: string): Promise<ThreadBundle> {
-    const { exportThread } = await import("./thread-transfer.js");
     return this.#queues.run(threadId, () => exportThread(this.#context, threadId, this.#headSigningKey, async () => void (await this.#snapshotNow(threadId))));
   }
 
   /** Writes a bundle into the store as a thread that must not exist yet. */
   async importThread(bundle: unknown, threadId: string | undefined): Promise<void> {
-    const { importThread } = await import("./thread-transfer.js");
     await importThread(this.#context, bundle, threadId, this.#headSigningKey, (target, task) => this.#queues.run(target, task));
   }
 
