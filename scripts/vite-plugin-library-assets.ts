@@ -21,6 +21,7 @@
  * second time. The worker build has no file URL at all: it is handed the compiled module, and a
  * `new URL(…, import.meta.url)` in it would make bundlers copy files around it.
  */
+import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { loadSeededWasm } from "./load-seeded-wasm.js";
 
@@ -62,14 +63,50 @@ const LIBRARY_REPLACEMENTS: Record<string, string> = {
   ].join("\n"),
 };
 
+/**
+ * The worker's parts that a first result never needs (src/engine/engine-parts.ts): each is built
+ * into one self-contained file beside worker.mjs, which imports it by URL on first use.
+ */
+export const WORKER_PARTS = [
+  { loader: "loadTypeScriptParser", entry: "src/engine/sucrase-transform.ts", fileName: "worker-typescript.mjs", exportName: null },
+  { loader: "loadPreludeSource", entry: "src/generated/guest-prelude.ts", fileName: "worker-prelude.mjs", exportName: "GUEST_PRELUDE_SOURCE" },
+] as const;
+
+// `new URL(…, import.meta.url)` is the form every bundler copies the file for, also when it
+// rebuilds the worker into one script (Vite's default): the import itself is one no bundler follows.
+const partLoader = ({ loader, fileName, exportName }: (typeof WORKER_PARTS)[number]) =>
+  [
+    `export async function ${loader}() {`,
+    `  const url = new URL("./${fileName}" + "", import.meta.url);`,
+    "  let part;",
+    "  try {",
+    `    part = await import(/* @vite-ignore */ /* webpackIgnore: true */ url.href);`,
+    "  } catch (error) {",
+    `    throw partMissing("${fileName}", url, error);`,
+    "  }",
+    `  return ${exportName ? `part.${exportName}` : "part"};`,
+    "}",
+  ].join("\n");
+
 const WORKER_REPLACEMENTS: Record<string, string> = {
   "src/runtime/node-assets.ts": `export async function nodeAssetPath() { throw new Error("quickbox worker: the host hands the worker a compiled module, and workers start no workers"); }\n`,
+  "src/engine/engine-parts.ts": [
+    'import { QuickboxError } from "../errors.js";',
+    "function partMissing(file, url, error) {",
+    "  const reason = error instanceof Error ? error.message : String(error);",
+    '  return new QuickboxError("WORKER_FAILED", `the engine worker could not load ${file}, its part beside worker.mjs, from ${url.href}: ${reason} (serve it next to worker.mjs; see README.md, "Bundlers and frameworks")`);',
+    "}",
+    ...WORKER_PARTS.map(partLoader),
+    "",
+  ].join("\n"),
 };
 
 const VARIANT_WASM_URL = /new URL\("emscripten-module\.wasm",\s*import\.meta\.url\)/;
 const VARIANT_WASM_URLS = new RegExp(VARIANT_WASM_URL.source, "g");
 const VARIANT_SCRIPT_URL = /(\b[\w$]+\s*=\s*)import\.meta\.url\b/g;
-const PACKAGE_FILE_URL = /new URL\(\s*"\.\/[^"]+"\s*,\s*import\.meta\.url\s*\)/;
+const PACKAGE_FILE_URL = /new URL\(\s*"\.\/([^"]+)"\s*,\s*import\.meta\.url\s*\)/g;
+const PART_FILE_URLS = /"\.\/(worker-[a-z]+\.mjs)"\s*\+\s*""/g;
+const BARE_IMPORT = /(?:^|[;\n])\s*import\s[^;]*?from\s*"(?!node:)([^"./][^"]*)"/m;
 
 function replacementFor(table: Record<string, string>, id: string): string | null {
   const normalized = id.replace(/\\/g, "/");
@@ -135,7 +172,30 @@ export function libraryAssets(): Plugin {
   };
 }
 
-/** dist/worker.mjs: one self-contained file, no bare imports, no file URLs. */
+/** One of the worker's parts, built alone into one file. */
+async function buildWorkerPart(entry: string): Promise<{ code: string; imports: string[] }> {
+  const { build } = await import("vite");
+  const output = await build({
+    configFile: false,
+    logLevel: "warn",
+    build: {
+      write: false,
+      target: "es2022",
+      lib: { entry: fileURLToPath(new URL(`../${entry}`, import.meta.url)), formats: ["es"], fileName: () => "part.mjs" },
+      // Copied as they are by bundlers (not rebuilt, so not minified by them): minified here.
+      rollupOptions: { output: { codeSplitting: false, minify: true } },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ("output" in result ? result.output : [])).filter((item) => item.type === "chunk");
+  if (chunks.length !== 1) throw new Error(`${entry}: expected one chunk, got ${chunks.length}`);
+  const { code, imports, dynamicImports } = chunks[0]!;
+  return { code, imports: [...imports, ...dynamicImports] };
+}
+
+/**
+ * dist/worker.mjs: one file with no imports (a bundler may serve it as it is or rebuild it into one
+ * classic script), whose only file URLs are its parts (WORKER_PARTS), each a file of its own beside it.
+ */
 export function workerAssets(): Plugin {
   return {
     name: "quickbox-worker-assets",
@@ -147,12 +207,24 @@ export function workerAssets(): Plugin {
     transform(code, id) {
       return neutraliseVariantWasm(code, id);
     },
-    generateBundle(_options, bundle) {
+    renderChunk(code) {
+      const rewritten = code.replace(PART_FILE_URLS, '"./$1"');
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+    async generateBundle(_options, bundle) {
+      const partFiles: string[] = WORKER_PARTS.map((part) => part.fileName);
       for (const item of Object.values(bundle)) {
         if (item.type !== "chunk") continue;
-        if (PACKAGE_FILE_URL.test(item.code) || VARIANT_WASM_URL.test(item.code)) this.error(`${item.fileName} refers to a file by URL; bundlers would copy files around it`);
-        const bare = /(?:^|[;\n])\s*import\s[^;]*?from\s*"(?!node:)([^"./][^"]*)"/m.exec(item.code);
+        const urls = [...item.code.matchAll(PACKAGE_FILE_URL)].map((match) => match[1]!);
+        if (urls.some((url) => !partFiles.includes(url)) || VARIANT_WASM_URL.test(item.code)) this.error(`${item.fileName} refers to a file by URL; bundlers would copy files around it`);
+        for (const file of partFiles) if (!urls.includes(file)) this.error(`${item.fileName} does not refer to its part ${file} as new URL("./${file}", import.meta.url)`);
+        const bare = BARE_IMPORT.exec(item.code);
         if (bare) this.error(`${item.fileName} imports "${bare[1]}": the worker must be self-contained`);
+      }
+      for (const part of WORKER_PARTS) {
+        const { code, imports } = await buildWorkerPart(part.entry);
+        if (imports.length > 0 || new RegExp(PACKAGE_FILE_URL.source).test(code)) this.error(`${part.fileName} imports or refers to another file: a part must be self-contained`);
+        this.emitFile({ type: "asset", fileName: part.fileName, source: code });
       }
     },
   };

@@ -1,6 +1,6 @@
 /**
  * vitest globalSetup (node project): tests that start engine workers, run child processes or
- * Deno load the built dist/. Build it when it is missing or older than src/, so running one test
+ * Deno load the built dist/. Build it when it is missing or older than src/ or scripts/, so running one test
  * file on a fresh clone (or after an edit) does not fail with "Cannot find module dist/worker.mjs".
  */
 import { execFileSync } from "node:child_process";
@@ -27,7 +27,8 @@ function builtMtimeMs(): number {
 }
 
 export default function buildIfStale(): void {
-  if (builtMtimeMs() >= newestMtimeMs(join(root, "src"))) return;
+  // scripts/: the build's own plugins (the worker's parts, the seeded .wasm) shape dist/ too.
+  if (builtMtimeMs() >= Math.max(newestMtimeMs(join(root, "src")), newestMtimeMs(join(root, "scripts")))) return;
   console.log("quickbox tests: dist/ is missing or older than src/ — running `npm run build` first");
   execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 }

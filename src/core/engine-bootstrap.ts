@@ -31,10 +31,13 @@ export async function createEngine(
   capabilities: EngineCapabilities,
   imageSeed?: BaseImageSeed,
 ): Promise<CreatedEngine> {
-  const image = await getBaseImage(RELEASE_BUILD, wasmModule, imageSeed);
+  const image = await getBaseImage(RELEASE_BUILD, wasmModule, imageSeed, options.memoryLimitBytes);
   const keys = await snapshotKeys(options);
   const instances = InstancePool.shared(image, capabilities.instancePool);
-  // The first thread's instance boots while the engine's creator receives it and sends the first eval.
-  instances.prepare(options.memoryLimitBytes);
+  // The first thread's instance: the one the image was just written into, else one that boots
+  // while the engine's creator receives it and sends the first eval.
+  const made = image.takeInstance(options.memoryLimitBytes);
+  if (made) instances.adopt(made);
+  else instances.prepare(options.memoryLimitBytes);
   return { core: new InterpreterCore(options, manifest, image, keys, instances), image };
 }

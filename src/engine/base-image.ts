@@ -7,7 +7,6 @@
  * byte-identical in every runtime; its sha256 identifies it in snapshots.
  */
 import type { JSContextPointer, JSRuntimePointer } from "quickjs-emscripten-core";
-import { GUEST_PRELUDE_SOURCE } from "../generated/guest-prelude.js";
 import { BIND_CELL_GLOBALS_SCRIPT } from "../guest/cell-global-names.js";
 import { EVAL_GLOBAL, GuestCalls, type ValuePointer } from "./guest-calls.js";
 import { describeGuestException } from "./guest-port.js";
@@ -18,6 +17,7 @@ import { installHostFunctions } from "./host-functions.js";
 import { scrubFreeHeap } from "./heap-scrub.js";
 import { embeddedSeed } from "./embedded-seed.js";
 import { sha256Hex } from "../util/sha256-hex.js";
+import { loadPreludeSource } from "./engine-parts.js";
 
 export type { BaseImageSeed } from "./base-image-seed.js";
 
@@ -69,6 +69,11 @@ export interface BaseImage {
    * so snapshots skip it (5 MiB of a small thread's ~6.4 MB). Null: snapshots include it.
    */
   readonly deadStackRange: readonly [number, number] | null;
+  /**
+   * The instance an image from a seed was written into (it holds the image exactly), once, if its
+   * memory is `memoryBytes`: a first thread then needs no instance of its own. Null otherwise.
+   */
+  takeInstance(memoryBytes: number): BoundWasmInstance | null;
 }
 
 /** Finds the word that tracks the heap's end: the one that grows by exactly a big allocation. */
@@ -139,6 +144,7 @@ function changedRanges(fresh: Uint8Array, image: Uint8Array): [number, number][]
 export { sha256Hex };
 
 async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
+  const preludeSource = await loadPreludeSource();
   const instance = await createWasmInstance(profile, wasmModule, profile.imageMemoryBytes);
   // Only the fresh memory's non-zero start is kept (its static data): the rest reads as zeros.
   const freshMemory = new Uint8Array(instance.memory.buffer);
@@ -152,7 +158,7 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   const calls = new GuestCalls(instance, rt, ctx);
   // Made here, so the image holds them (same bytes in every runtime); the prelude takes them.
   installHostFunctions(instance, ctx, (text) => calls.newString(text));
-  const internal = calls.evalScript(GUEST_PRELUDE_SOURCE, "quickbox-prelude", EVAL_GLOBAL);
+  const internal = calls.evalScript(preludeSource, "quickbox-prelude", EVAL_GLOBAL);
   const exception = calls.takeException(internal);
   if (exception) {
     throw new Error(`quickbox: the guest prelude failed to load: ${describeGuestException(calls, exception)}`);
@@ -199,6 +205,8 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
     },
     breakPointerAddress,
     deadStackRange,
+    // Probing allocated in it: not the image any more.
+    takeInstance: () => null,
   };
 }
 
@@ -216,33 +224,45 @@ export async function baseImageSeed(image: BaseImage): Promise<BaseImageSeed> {
   return { profileId: profile.id, byteLength: bytes.length, changedRanges, changedBytes, pointers, hash: await image.hash, breakPointerAddress, deadStackRange };
 }
 
-/** The image a seed describes: a fresh instance's memory with the changed ranges written in. */
-async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.Module, seed: BaseImageSeed, origin: BaseImageOrigin): Promise<BaseImage> {
+/**
+ * The image a seed describes: a fresh instance's memory with the changed ranges written in. They
+ * are written into the instance itself (of `memoryBytes`, a thread's memory, when given), which
+ * then holds the image: the first thread's instance (takeInstance).
+ */
+async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.Module, seed: BaseImageSeed, origin: BaseImageOrigin, memoryBytes?: number): Promise<BaseImage> {
   if (seed.profileId !== profile.id) throw new Error(`quickbox: a base image of build ${seed.profileId} cannot serve build ${profile.id}`);
-  const instance = await createWasmInstance(profile, wasmModule, profile.imageMemoryBytes);
-  const bytes = new Uint8Array(instance.memory.buffer).slice(0, seed.byteLength);
+  const instance = await createWasmInstance(profile, wasmModule, Math.max(memoryBytes ?? 0, profile.imageMemoryBytes, seed.byteLength));
+  const memory = new Uint8Array(instance.memory.buffer);
   let offset = 0;
   for (const [start, end] of seed.changedRanges) {
     const length = Math.min(end, seed.byteLength) - start;
-    bytes.set(seed.changedBytes.subarray(offset, offset + length), start);
+    memory.set(seed.changedBytes.subarray(offset, offset + length), start);
     offset += length;
   }
   if (offset !== seed.changedBytes.length) throw new Error("quickbox: a base image seed's bytes do not match its ranges");
+  const bytes = memory.slice(0, seed.byteLength);
   const { changedRanges, hash, breakPointerAddress, deadStackRange } = seed;
   // The seed's pointers are the ones baseImageSeed() took from an image of this build.
   const pointers = seed.pointers as unknown as ImagePointers;
   if (INTERNAL_FUNCTIONS.some((name) => typeof pointers.functions[name] !== "number")) throw new Error("quickbox: a base image seed lacks the prelude's functions");
-  return { profile, origin, wasmModule, bytes, changedRanges, changedRangesKnown: true, pointers, hash: Promise.resolve(hash), breakPointerAddress, deadStackRange };
+  let unused: BoundWasmInstance | null = memoryBytes === undefined ? null : instance;
+  const takeInstance = (size: number) => {
+    if (!unused || unused.memory.buffer.byteLength !== size) return null;
+    const taken = unused;
+    unused = null;
+    return taken;
+  };
+  return { profile, origin, wasmModule, bytes, changedRanges, changedRangesKnown: true, pointers, hash: Promise.resolve(hash), breakPointerAddress, deadStackRange, takeInstance };
 }
 
 const images = new WeakMap<WebAssembly.Module, Map<string, Promise<BaseImage>>>();
 
 /** The module's embedded seed when it holds this code's image (embedded-seed.ts checks it), else the image built. */
-async function embeddedOrBuilt(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
+async function embeddedOrBuilt(profile: WasmBuildProfile, wasmModule: WebAssembly.Module, memoryBytes?: number): Promise<BaseImage> {
   const seed = await embeddedSeed(wasmModule, profile.id);
   if (seed) {
     try {
-      return await imageFromSeed(profile, wasmModule, seed, "embedded");
+      return await imageFromSeed(profile, wasmModule, seed, "embedded", memoryBytes);
     } catch {
       // Its ranges do not add up: nothing is lost by building the image instead.
     }
@@ -252,15 +272,17 @@ async function embeddedOrBuilt(profile: WasmBuildProfile, wasmModule: WebAssembl
 
 /**
  * One base image per (build, compiled module), made on first use and shared by all threads: from
- * a `seed` (an image another worker made from the same module), else from the seed the module
- * carries (dist/quickjs.wasm), else built by evaluating the prelude.
+ * a `seed` (an image another worker made from the same module, or the one the module carries,
+ * checked by the host), else from the seed the module carries (dist/quickjs.wasm), else built by
+ * evaluating the prelude. `memoryBytes`: a thread's memory, for the instance an image from a seed
+ * is written into (BaseImage.takeInstance).
  */
-export function getBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module, seed?: BaseImageSeed): Promise<BaseImage> {
+export function getBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module, seed?: BaseImageSeed, memoryBytes?: number): Promise<BaseImage> {
   let byProfile = images.get(wasmModule);
   if (!byProfile) images.set(wasmModule, (byProfile = new Map()));
   let image = byProfile.get(profile.id);
   if (!image) {
-    image = seed ? imageFromSeed(profile, wasmModule, seed, "seed") : embeddedOrBuilt(profile, wasmModule);
+    image = seed ? imageFromSeed(profile, wasmModule, seed, "seed", memoryBytes) : embeddedOrBuilt(profile, wasmModule, memoryBytes);
     image.catch(() => byProfile.delete(profile.id));
     byProfile.set(profile.id, image);
   }

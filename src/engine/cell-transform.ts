@@ -101,8 +101,9 @@ async function stripTypes(code: string): Promise<{ code: string } | { error: { m
   if (depth > MAX_TYPE_ASSERTION_DEPTH) {
     return { error: { message: `the cell nests type assertions (<T>(…)) ${depth} levels deep; at most ${MAX_TYPE_ASSERTION_DEPTH} are accepted (use \`x as T\`)`, loc: { line: 1, column: 1 } } };
   }
+  // Outside the try: sucrase that cannot be loaded (a worker part not served) is the setup's failure, not the cell's.
+  const { transform } = await loadSucrase();
   try {
-    const { transform } = await loadSucrase();
     const withNamespaces = MAY_HOLD_NAMESPACE.test(code) ? await compileNamespaces(code, SUCRASE_OPTIONS) : code;
     return { code: transform(withNamespaces, SUCRASE_OPTIONS).code };
   } catch (error) {

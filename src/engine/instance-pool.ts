@@ -133,6 +133,12 @@ export class InstancePool implements InstanceSource {
     this.#prepareSpare(memoryBytes);
   }
 
+  /** `instance` holds the image already (BaseImage.takeInstance): the spare of its size, if there is none. */
+  adopt(instance: BoundWasmInstance): void {
+    const size = instance.memory.buffer.byteLength;
+    if (!this.#spares.has(size)) this.#spares.set(size, Promise.resolve(instance));
+  }
+
   #prepareSpare(memoryBytes: number): void {
     if (this.#spares.has(memoryBytes) || !this.options.keepSpare) return;
     const spare = new Promise<BoundWasmInstance>((resolve, reject) => {

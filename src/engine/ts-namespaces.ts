@@ -17,20 +17,25 @@
 import { parse as parseJavaScript } from "acorn";
 import type { Options } from "sucrase";
 import type { SucraseToken } from "sucrase/dist/esm/parser/index.js";
+import { loadTypeScriptParser, type TypeScriptParser } from "./engine-parts.js";
 
 export const MAX_NAMESPACE_DEPTH = 8;
 
 type Parser = Awaited<ReturnType<typeof loadSucrase>>;
 
-let sucrase: Promise<typeof import("./sucrase-transform.js")> | null = null;
+let sucrase: Promise<TypeScriptParser> | null = null;
 
 /**
  * sucrase (its transform, and its parser for the namespaces), loaded on the first TypeScript cell
  * (or skill file): plain JavaScript cells never need it, and evaluating its modules cost ~10 ms of
- * every engine worker's start.
+ * every engine worker's start (engine-parts.ts: where it comes from). A load that failed is tried
+ * again by the next cell.
  */
-export function loadSucrase(): Promise<typeof import("./sucrase-transform.js")> {
-  sucrase ??= import("./sucrase-transform.js");
+export function loadSucrase(): Promise<TypeScriptParser> {
+  sucrase ??= loadTypeScriptParser();
+  sucrase.catch(() => {
+    sucrase = null;
+  });
   return sucrase;
 }
 

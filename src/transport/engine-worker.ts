@@ -16,7 +16,7 @@ import { isQuickboxError, QuickboxError, type QuickboxErrorCode, type SnapshotRe
 import { disposedOutcome, workerRestartedOutcome } from "../result/outcomes.js";
 import type { HostRuntime } from "../runtime/host-runtime.js";
 import type { ThreadInfo } from "../types.js";
-import { imageSeedFor, rememberImageSeed } from "./image-seeds.js";
+import { rememberImageSeed, startingImageSeed } from "./image-seeds.js";
 import { CallSession } from "./call-session.js";
 import { isWorkerToHost } from "./protocol.js";
 import { listen } from "./port-listener.js";
@@ -107,6 +107,9 @@ export class EngineWorker {
     // The module compiles here while the worker's script loads; the worker gets it compiled.
     const wasm = settings.loadWasm();
     wasm.catch(() => {});
+    // The base image the worker starts from, read and checked here as soon as the module is compiled.
+    const seed = startingImageSeed(wasm);
+    seed.catch(() => {});
     const spawned = await spawnWorker(settings.runtime, { maxStackSizeBytes: settings.engine.maxStackSizeBytes });
     const api = Comlink.wrap<WorkerApi>(spawned.endpoint);
     const channel = new MessageChannel();
@@ -131,7 +134,7 @@ export class EngineWorker {
       });
       const init = async () => {
         const wasmModule = await loaded;
-        const started = await unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), wasmModule, flags, imageSeedFor(wasmModule)));
+        const started = await unwrap(api.init(settings.engine, settings.manifest, Comlink.transfer(channel.port2, [channel.port2]), wasmModule, flags, await seed));
         if (started.builtImage) worker.#seedModule = wasmModule;
       };
       await Promise.race([diedEarly, init()]);

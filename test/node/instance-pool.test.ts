@@ -6,6 +6,12 @@
 import { describe, expect, it } from "vitest";
 import { createInterpreter } from "../../src/index.js";
 import { InstancePool } from "../../src/engine/instance-pool.js";
+import { baseImageSeed, getBaseImage } from "../../src/engine/base-image.js";
+import { RELEASE_BUILD } from "../../src/engine/wasm-build.js";
+import { compileBuildWasm } from "../../src/runtime/wasm-loading.js";
+import { createEngine } from "../../src/core/engine-bootstrap.js";
+import { resolveOptions } from "../../src/options.js";
+import { engineCapabilities, hostRuntime } from "../../src/runtime/host-runtime.js";
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -32,5 +38,41 @@ describe("instance pool ownership (inline)", () => {
     expect((await third.eval("'again'")).value).toBe("again");
     await third.dispose();
     expect(InstancePool.keptInProcess()).toBe(0);
+  });
+});
+
+describe("a new engine's first thread (cold start)", () => {
+  it("an image from a seed is written into the instance it is made on, which holds it exactly: the first thread's, taken once and only at its size", async () => {
+    const built = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    const seed = await baseImageSeed(built);
+    const memoryBytes = 32 * 2 ** 20;
+    const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD), seed, memoryBytes);
+    expect(image.takeInstance(16 * 2 ** 20)).toBeNull();
+    const instance = image.takeInstance(memoryBytes)!;
+    expect(instance.memory.buffer.byteLength).toBe(memoryBytes);
+    const memory = new Uint8Array(instance.memory.buffer);
+    expect(Buffer.from(memory.subarray(0, image.bytes.length)).equals(Buffer.from(image.bytes))).toBe(true);
+    expect(memory.subarray(image.bytes.length).every((byte) => byte === 0)).toBe(true);
+    expect(image.takeInstance(memoryBytes)).toBeNull();
+    // A built image's instance held the probing's allocation: never handed on.
+    expect(built.takeInstance(16 * 2 ** 20)).toBeNull();
+  });
+
+  it("createEngine hands that instance to the pool: the first thread boots none", async () => {
+    const module = await compileBuildWasm(RELEASE_BUILD);
+    const seed = await baseImageSeed(await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD)));
+    const options = resolveOptions({ isolation: "inline" }).engine;
+    const { core, image } = await createEngine(options, { tools: [], subagents: { enabled: false, types: [] } }, module, engineCapabilities(hostRuntime()), seed);
+    const pool = InstancePool.shared(image, { keepSpare: true });
+    try {
+      // The adopted instance, there at once (a spare would still be a pending timer here).
+      expect(pool.keptInstances).toBe(1);
+      const first = await pool.acquire(options.memoryLimitBytes);
+      expect(Buffer.from(new Uint8Array(first.memory.buffer, 0, image.bytes.length)).equals(Buffer.from(image.bytes))).toBe(true);
+      expect(image.takeInstance(options.memoryLimitBytes)).toBeNull();
+    } finally {
+      core.dispose();
+      pool.release();
+    }
   });
 });

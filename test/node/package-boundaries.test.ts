@@ -4,11 +4,15 @@
  *   at all: Node's built-ins are reached only through `#node-host`, whose default condition has none;
  * - the engine (QuickJS, the parsers, the guest prelude) is not in the root entry's static graph:
  *   it loads with isolation "inline" only (a dynamic import), and otherwise lives in the worker;
- * - dist/worker.mjs is one self-contained module: no bare imports, no file URLs;
+ * - dist/worker.mjs is one module with no imports whose only file URLs are its parts (sucrase, the
+ *   prelude's source), files of their own beside it with no imports at all, loaded on first use;
  * - the worker and the wasm are referenced once each, in the form bundlers recognise;
  * - every export can be required (a "default" condition) and has types.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const dist = new URL("../../dist/", import.meta.url);
@@ -89,18 +93,48 @@ describe("package boundaries (built dist/)", () => {
     }
   });
 
-  it("dist/worker.mjs is one self-contained module: no bare imports but Node's ignored built-ins, no file URLs", () => {
+  it("dist/worker.mjs is one module: no bare imports but Node's ignored built-ins; its only file URLs are its parts, which import nothing", () => {
     const worker = readFileSync(new URL("worker.mjs", dist), "utf8");
     for (const specifier of bareSpecifiers(worker)) expect(specifier).toMatch(/^node:/);
-    expect(worker).not.toMatch(/new URL\(\s*["'][^"']+["']\s*,\s*import\.meta\.url\s*\)/);
+    expect(worker).not.toMatch(/(?:^|\n|;)\s*(?:import|export)\s[^;'"]*?from\s*["']\.\//);
+    const fileUrls = [...worker.matchAll(/new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((match) => match[1]);
+    expect(fileUrls.sort()).toEqual(["./worker-prelude.mjs", "./worker-typescript.mjs"]);
+    for (const part of ["worker-prelude.mjs", "worker-typescript.mjs"]) {
+      expect(readFileSync(new URL(part, dist), "utf8"), part).not.toMatch(/new URL\(\s*["'][^"']+["']\s*,\s*import\.meta\.url\s*\)/);
+    }
+  });
+
+  it("each of the worker's parts runs on its own (imported from a folder that holds nothing else)", async () => {
+    const alone = mkdtempSync(join(tmpdir(), "quickbox-worker-part-"));
+    try {
+      for (const part of ["worker-prelude.mjs", "worker-typescript.mjs"]) copyFileSync(new URL(part, dist), join(alone, part));
+      const prelude = (await import(pathToFileURL(join(alone, "worker-prelude.mjs")).href)) as { GUEST_PRELUDE_SOURCE: unknown };
+      expect(typeof prelude.GUEST_PRELUDE_SOURCE).toBe("string");
+      const typescript = (await import(pathToFileURL(join(alone, "worker-typescript.mjs")).href)) as { transform(code: string, options: object): { code: string } };
+      expect(typescript.transform("const n: number = 1;", { transforms: ["typescript"] }).code.trim()).toBe("const n = 1;");
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
+  });
+
+  it("dist/worker.mjs holds what a first result needs: sucrase and the prelude's source are its parts, loaded on first use", () => {
+    const worker = readFileSync(new URL("worker.mjs", dist), "utf8");
+    // A name from sucrase's parser; the prelude's first words; QuickJS's FFI (the engine stays in the worker).
+    const preludeStart = "(function(){const {Object,Function,Array";
+    expect(worker).not.toMatch(/isFlowEnabled/);
+    expect(worker.includes(preludeStart)).toBe(false);
+    expect(worker).toMatch(/QTS_NewRuntime/);
+    expect(readFileSync(new URL("worker-typescript.mjs", dist), "utf8")).toMatch(/isFlowEnabled/);
+    expect(readFileSync(new URL("worker-prelude.mjs", dist), "utf8").includes(preludeStart)).toBe(true);
+    console.log(`dist/worker.mjs: ${worker.length} bytes; its parts: ${["worker-typescript.mjs", "worker-prelude.mjs"].map((part) => `${part} ${readFileSync(new URL(part, dist), "utf8").length}`).join(", ")}`);
   });
 
   it("sucrase is bundled once: its parser (for namespaces) comes from the same ES module build as its transform", () => {
     // `"_accessor"` is an entry of sucrase's ContextualKeyword table (parser/tokenizer/keywords.js);
     // the CommonJS parser (sucrase/dist/parser) beside the ES module build held a second one.
-    const tables = (code: string) => code.split('"_accessor"').length - 1;
+    const tables = (code: string) => code.split(/["'`]_accessor["'`]/).length - 1;
     expect(tables([...moduleGraph("index.js", true).values()].join("\n"))).toBe(1);
-    expect(tables(readFileSync(new URL("worker.mjs", dist), "utf8"))).toBe(1);
+    expect(tables(readFileSync(new URL("worker-typescript.mjs", dist), "utf8"))).toBe(1);
   });
 
   it("ships the worker and the wasm next to the entry, each referenced once, the way bundlers find them", () => {

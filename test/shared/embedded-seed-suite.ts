@@ -11,6 +11,7 @@ import type { BaseImageSeed } from "../../src/engine/base-image-seed.js";
 import { appendCustomSection, decodeSeedSection, embeddedSeed, encodeSeedSection, SEED_SECTION_NAME } from "../../src/engine/embedded-seed.js";
 import { RELEASE_BUILD } from "../../src/engine/wasm-build.js";
 import { BASE_IMAGE_SHA256 } from "../../src/generated/base-image-sha256.js";
+import { startingImageSeed } from "../../src/transport/image-seeds.js";
 import { trackedInterpreters } from "./tracked-interpreters.js";
 
 const compile = (bytes: Uint8Array) => WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
@@ -61,6 +62,16 @@ export function defineEmbeddedSeedSuite(plainWasm: () => Promise<Uint8Array>, is
     expect(embedded.pointers).toEqual(image.pointers);
     expect(embedded.changedRanges).toEqual(image.changedRanges);
     expect(await embedded.hash).toBe(await image.hash);
+  });
+
+  it("the host hands a new worker the carried image once it has checked it (transport/image-seeds.ts); a module without it, or with another, gets none and the worker builds the image", async () => {
+    const { seed, plain } = await builtImage();
+    const handed = await startingImageSeed(compile(withSection(plain, encodeSeedSection(seed))));
+    expect(handed?.hash).toBe(seed.hash);
+    expect(handed?.changedRanges).toEqual(seed.changedRanges);
+    expect(handed!.changedBytes.every((byte, i) => byte === seed.changedBytes[i])).toBe(true);
+    expect(await startingImageSeed(compile(plain))).toBeUndefined();
+    expect(await startingImageSeed(compile(withSection(plain, encodeSeedSection({ ...seed, changedBytes: flipped(seed.changedBytes) }))))).toBeUndefined();
   });
 
   for (const isolation of isolations) {

@@ -6,7 +6,7 @@ const doubleIt: ToolDefinition<{ n: number }> = { name: "double_it", execute: ({
 for (const isolation of ["worker", "inline"] as const) {
   const qb = await createInterpreter({ tools: [doubleIt], isolation });
   try {
-    const result = await qb.eval("const xs = await Promise.all([1, 2, 3].map((n) => tools.doubleIt({ n }))); xs");
+    const result = await qb.eval("const xs: number[] = await Promise.all([1, 2, 3].map((n: number) => tools.doubleIt({ n }))); xs");
     console.log(`${isolation}: ${result.text}`);
   } finally {
     await qb.dispose();

@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import { sha256 } from "./package-under-test.mjs";
 
 /** The wire text of the program every app runs: one tool, called three times. */
-export const PROGRAM = "const xs = await Promise.all([1, 2, 3].map((n) => tools.doubleIt({ n }))); xs";
+export const PROGRAM = "const xs: number[] = await Promise.all([1, 2, 3].map((n: number) => tools.doubleIt({ n }))); xs";
 export const PROGRAM_TEXT = "<result>[ 2, 4, 6 ]</result>";
 
 export function expectEqual(actual, expected, what) {

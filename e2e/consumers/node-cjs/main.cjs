@@ -8,7 +8,7 @@ async function main() {
   for (const isolation of ["worker", "inline"]) {
     const qb = await createInterpreter({ tools, isolation });
     try {
-      const result = await qb.eval("const xs = await Promise.all([1, 2, 3].map((n) => tools.doubleIt({ n }))); xs");
+      const result = await qb.eval("const xs: number[] = await Promise.all([1, 2, 3].map((n: number) => tools.doubleIt({ n }))); xs");
       console.log(`${isolation}: ${result.text}`);
     } finally {
       await qb.dispose();

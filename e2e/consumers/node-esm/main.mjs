@@ -6,7 +6,7 @@ const tools = [{ name: "double_it", execute: ({ n }) => n * 2 }];
 for (const isolation of ["default", "inline"]) {
   const qb = await createInterpreter(isolation === "default" ? { tools } : { tools, isolation });
   try {
-    const result = await qb.eval("const xs = await Promise.all([1, 2, 3].map((n) => tools.doubleIt({ n }))); xs");
+    const result = await qb.eval("const xs: number[] = await Promise.all([1, 2, 3].map((n: number) => tools.doubleIt({ n }))); xs");
     console.log(`${isolation}: ${result.text}`);
   } finally {
     await qb.dispose();

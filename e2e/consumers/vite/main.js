@@ -6,7 +6,7 @@ const out = document.querySelector("#out");
 try {
   const qb = await createInterpreter({ tools: [{ name: "double_it", execute: ({ n }) => n * 2 }] });
   try {
-    const result = await qb.eval("const xs = await Promise.all([1, 2, 3].map((n) => tools.doubleIt({ n }))); xs");
+    const result = await qb.eval("const xs: number[] = await Promise.all([1, 2, 3].map((n: number) => tools.doubleIt({ n }))); xs");
     out.textContent = result.text;
     out.dataset.status = result.status;
   } finally {

@@ -12,7 +12,7 @@ export default function Home() {
     const run = async () => {
       const qb = await createInterpreter({ tools: [doubleIt] });
       try {
-        const result = await qb.eval("const xs = await Promise.all([1, 2, 3].map((n) => tools.doubleIt({ n }))); xs");
+        const result = await qb.eval("const xs: number[] = await Promise.all([1, 2, 3].map((n: number) => tools.doubleIt({ n }))); xs");
         setOut({ status: result.status, text: result.text });
       } finally {
         await qb.dispose();

@@ -8,7 +8,7 @@ export async function GET(request: Request): Promise<Response> {
   const factor = Number(new URL(request.url).searchParams.get("factor") ?? "1");
   const qb = await createInterpreter({ tools: [doubleIt] });
   try {
-    const result = await qb.eval(`const xs = await Promise.all([1, 2, 3].map((n) => tools.doubleIt({ n: n * ${factor} }))); xs`);
+    const result = await qb.eval(`const xs: number[] = await Promise.all([1, 2, 3].map((n: number) => tools.doubleIt({ n: n * ${factor} }))); xs`);
     return Response.json({ status: result.status, text: result.text });
   } finally {
     await qb.dispose();
