@@ -24,7 +24,8 @@ const rawEval = (code) => {
   handle.dispose();
 };
 
-const qb = await createInterpreter({ wasmModule });
+// Inline, as the header says: the worker's round trip is worker.mjs's subject.
+const qb = await createInterpreter({ wasmModule, isolation: "inline" });
 await qb.eval("1");
 let threadNumber = 0;
 

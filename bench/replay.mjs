@@ -113,17 +113,27 @@ async function resumeOnce(template, interruptId, foreign) {
   return { totalMs, rebuiltMs };
 }
 
-async function warmEvalMicros(maxJournalBytes) {
-  const qb = await createInterpreter({ isolation: "inline", ...(maxJournalBytes !== undefined ? { maxJournalBytes } : {}) });
-  for (let i = 0; i < 2000; i++) await qb.eval("1+1");
-  const samples = [];
-  for (let round = 0; round < 15; round++) {
+/**
+ * Warm eval("1+1") µs with and without journaling, the two interpreters alive side by side and
+ * their rounds interleaved (a load change hits both alike): medians of 2,000-eval rounds.
+ */
+async function warmEvalMicrosInterleaved(rounds) {
+  const journaling = await createInterpreter({ isolation: "inline" });
+  const notJournaling = await createInterpreter({ isolation: "inline", maxJournalBytes: 0 });
+  const samples = { journaling: [], notJournaling: [] };
+  const round = async (qb) => {
     const t0 = performance.now();
     for (let i = 0; i < 2000; i++) await qb.eval("1+1");
-    samples.push(((performance.now() - t0) * 1000) / 2000);
+    return ((performance.now() - t0) * 1000) / 2000;
+  };
+  for (const qb of [journaling, notJournaling]) for (let i = 0; i < 2; i++) await round(qb);
+  for (let i = 0; i < rounds; i++) {
+    const [first, second] = i % 2 === 0 ? ["journaling", "notJournaling"] : ["notJournaling", "journaling"];
+    samples[first].push(await round(first === "journaling" ? journaling : notJournaling));
+    samples[second].push(await round(second === "journaling" ? journaling : notJournaling));
   }
-  await qb.dispose();
-  return median(samples);
+  await Promise.all([journaling.dispose(), notJournaling.dispose()]);
+  return { journaling: median(samples.journaling), notJournaling: median(samples.notJournaling) };
 }
 
 const { store: sameBuild, interruptId } = await pausedStore();
@@ -142,12 +152,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 // Journaling's cost on a warm eval: the default against an interpreter whose journal stopped at once.
-const withJournal = [];
-const withoutJournal = [];
-for (let round = 0; round < 3; round++) {
-  withJournal.push(await warmEvalMicros(undefined));
-  withoutJournal.push(await warmEvalMicros(0));
-}
+const warmEval = await warmEvalMicrosInterleaved(45);
 
 const figures = {
   program: { cells: CELLS.length, calls: 20 },
@@ -155,7 +160,7 @@ const figures = {
   rebuildMs: median(rebuild),
   resumeAfterRebuildMs: median(rebuildTotal),
   resumeAfterRestoreMs: median(restore),
-  warmEvalMicros: { journaling: median(withJournal), notJournaling: median(withoutJournal) },
+  warmEvalMicros: warmEval,
 };
 const overhead = figures.warmEvalMicros.journaling / figures.warmEvalMicros.notJournaling - 1;
 console.log("replay (inline, built package, median of", ROUNDS, "rounds)");
