@@ -1,3 +1,7 @@
 export const OUTPUT_PATH: string;
-export function bundlePrelude(): Promise<string>;
-export function renderModule(prelude: string): string;
+export interface PreludePieces {
+  wrapper: string;
+  pieces: string[];
+}
+export function bundlePrelude(): Promise<PreludePieces>;
+export function renderModule(prelude: PreludePieces): string;

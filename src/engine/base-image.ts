@@ -7,7 +7,6 @@
  * byte-identical in every runtime; its sha256 identifies it in snapshots.
  */
 import type { JSContextPointer, JSRuntimePointer } from "quickjs-emscripten-core";
-import { GUEST_PRELUDE_SOURCE } from "../generated/guest-prelude.js";
 import { BIND_CELL_GLOBALS_SCRIPT } from "../guest/cell-global-names.js";
 import { EVAL_GLOBAL, GuestCalls, type ValuePointer } from "./guest-calls.js";
 import { describeGuestException } from "./guest-port.js";
@@ -18,6 +17,8 @@ import { installHostFunctions } from "./host-functions.js";
 import { scrubFreeHeap } from "./heap-scrub.js";
 import { embeddedSeed } from "./embedded-seed.js";
 import { sha256Hex } from "../util/sha256-hex.js";
+import { evaluatePrelude } from "./prelude-evaluation.js";
+import { stripsDebugInfo } from "./strip-flags.js";
 
 export type { BaseImageSeed } from "./base-image-seed.js";
 
@@ -152,11 +153,7 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   const calls = new GuestCalls(instance, rt, ctx);
   // Made here, so the image holds them (same bytes in every runtime); the prelude takes them.
   installHostFunctions(instance, ctx, (text) => calls.newString(text));
-  const internal = calls.evalScript(GUEST_PRELUDE_SOURCE, "quickbox-prelude", EVAL_GLOBAL);
-  const exception = calls.takeException(internal);
-  if (exception) {
-    throw new Error(`quickbox: the guest prelude failed to load: ${describeGuestException(calls, exception)}`);
-  }
+  const { internal, stripFlags } = evaluatePrelude(instance, calls, rt);
   // The cell helpers become global lexical bindings: reachable by name, not properties of globalThis.
   const bound = calls.evalScript(BIND_CELL_GLOBALS_SCRIPT, "quickbox-cell-globals", EVAL_GLOBAL);
   const bindError = calls.takeException(bound);
@@ -175,6 +172,8 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   const bytes = memory.slice(0, highWaterBytes(memory));
   // Probing allocates; it runs after the image is copied out (the instance is then dropped).
   // It cannot wait for first use: the dead stack it finds is zeroed in the image (its content).
+  // The byte taken for the strip flags must be them (it was 0 before and is again: the image is as it would be).
+  if (!stripsDebugInfo(instance, calls, stripFlags)) throw new Error("quickbox: the QuickJS runtime's strip flags are not where they were looked for; the QuickJS build does not match this quickbox version");
   const breakPointerAddress = locateBreakPointer(instance);
   const deadStackRange = locateDeadStack(instance, profile, breakPointerAddress);
   // The stack below the resting stack pointer is dead between calls: the image holds zeros there.
