@@ -2,6 +2,8 @@ export const OUTPUT_PATH: string;
 export interface PreludePieces {
   wrapper: string;
   pieces: string[];
+  captured: string[];
+  chunks: Record<string, { wrapper: string; pieces: string[] }>;
 }
 export function bundlePrelude(): Promise<PreludePieces>;
 export function renderModule(prelude: PreludePieces): string;

@@ -10,13 +10,18 @@
 // How: the bundle is `var NAME = (function(PARAM){ BODY })({})`. Its BODY's statements are run by
 // a direct `eval` inside a wrapper function that declares every name BODY declares at its top
 // level, so each piece reads and writes the same variables the single function had:
-//   wrapper: (function(){ <captured globals>; return (function(){ var PARAM = {}, a, b, …; return (s) => { "use strict"; return eval(s); }; })(); })()
+//   wrapper: (function(){ <captured globals>; return (function(){ var PARAM = {}, a, b, …; return (__quickboxPiece) => { "use strict"; return eval(__quickboxPiece); }; })(); })()
+//            (a lazily loaded chunk's: `(function(eval, {<captured globals>}, __qbCore){ return … })`,
+//            called with the pristine `eval`, the captured built-ins and what it takes from the core)
 //   pieces:  BODY's statements, with its top-level declarations made assignments (`function f(){}`
 //            → `f = function(){}`, first, as hoisting had them; `const {a} = x` → `({a} = x)`; a
 //            `var` anywhere outside a function likewise), and its final `return X` as `(X).internal`.
 // The pieces are strict code (the TypeScript sources are modules, which are strict; a sloppy direct
 // eval would give the wrapper a variable object that every later name lookup must consult).
 import { parse } from "acorn";
+
+/** The loader's parameter: the piece's text (a name the minified bundle does not declare). */
+const PIECE_PARAMETER = "__quickboxPiece";
 
 /** A piece closes at the first statement that takes it past this many characters. */
 export const PIECE_TARGET_CHARS = 8000;
@@ -127,24 +132,26 @@ function applyEdits(source, start, end, edits) {
 }
 
 /**
- * The wrapper and the pieces of a bundle `var NAME=(function(PARAM){…})({});` (see the top of
- * this file). `capturedLine`: the statement that captures the built-ins into local bindings.
+ * The wrapper and the pieces of a bundle `var NAME = (function(P1, …){…})(A1, …);` (see the top of
+ * this file). The wrapper is `open` + a function expression that declares the bundle's names
+ * (each parameter set to its argument) and returns the piece loader + `close`; `completion` follows
+ * the bundle's returned value in the last piece (`.internal`: the prelude's API; "": the exports).
  */
-export function splitPrelude(bundle, capturedLine) {
+export function splitPrelude(bundle, { open, close, completion }) {
   const program = parse(bundle, { ecmaVersion: "latest", sourceType: "script" });
   const declaration = program.body.find((node) => node.type === "VariableDeclaration");
   const call = declaration?.declarations[0]?.init;
   const fn = call?.type === "CallExpression" ? call.callee : null;
-  if (program.body.length !== 1 || !fn || fn.type !== "FunctionExpression" || fn.params.length !== 1 || fn.params[0].type !== "Identifier" || call.arguments.length !== 1) {
-    throw new Error("prelude pieces: the bundle is not `var NAME = (function(PARAM){…})({})`");
+  if (program.body.length !== 1 || !fn || fn.type !== "FunctionExpression" || fn.params.length === 0 || fn.params.some((param) => param.type !== "Identifier") || call.arguments.length !== fn.params.length) {
+    throw new Error("prelude pieces: the bundle is not `var NAME = (function(PARAM, …){…})(ARGUMENT, …)`");
   }
-  const param = fn.params[0].name;
+  const params = fn.params.map((param, index) => `${param.name} = ${bundle.slice(call.arguments[index].start, call.arguments[index].end)}`);
   const body = fn.body.body;
   const last = body[body.length - 1];
   if (last?.type !== "ReturnStatement" || !last.argument || body.slice(0, -1).some((node) => node.type === "ReturnStatement")) {
     throw new Error("prelude pieces: the bundle's function does not end in its one return");
   }
-  const names = [param];
+  const names = fn.params.map((param) => param.name);
   const hoisted = [];
   const ordered = [];
   for (const statement of body.slice(0, -1)) {
@@ -168,7 +175,7 @@ export function splitPrelude(bundle, capturedLine) {
     }
     ordered.push(applyEdits(bundle, statement.start, statement.end, varEdits(statement, bundle, names)));
   }
-  ordered.push(`(${bundle.slice(last.argument.start, last.argument.end)}).internal;`);
+  ordered.push(`(${bundle.slice(last.argument.start, last.argument.end)})${completion};`);
   const pieces = [];
   let current = "";
   for (const text of [...hoisted, ...ordered]) {
@@ -180,8 +187,11 @@ export function splitPrelude(bundle, capturedLine) {
     }
   }
   if (current) pieces.push(current);
-  const declared = [...new Set(names)];
-  // Two functions: the bundle's names may shadow a captured built-in's, as its own function did.
-  const wrapper = `(function(){${capturedLine}\nreturn (function(){var ${declared.map((name) => (name === param ? `${name} = {}` : name)).join(", ")};\nreturn (s) => { "use strict"; return eval(s); };})();})()`;
+  const parameters = new Set(fn.params.map((param) => param.name));
+  // The loader's own parameter must not hide a name of the bundle from the pieces.
+  if (names.includes(PIECE_PARAMETER)) throw new Error(`prelude pieces: the bundle declares ${PIECE_PARAMETER}`);
+  const declared = [...params, ...[...new Set(names)].filter((name) => !parameters.has(name))];
+  // A function of its own: the bundle's names may shadow a captured built-in's, as its own function did.
+  const wrapper = `${open}(function(){var ${declared.join(", ")};\nreturn (${PIECE_PARAMETER}) => { "use strict"; return eval(${PIECE_PARAMETER}); };})()${close}`;
   return { wrapper, pieces };
 }

@@ -17,7 +17,7 @@ import { installHostFunctions } from "./host-functions.js";
 import { scrubFreeHeap } from "./heap-scrub.js";
 import { embeddedSeed } from "./embedded-seed.js";
 import { sha256Hex } from "../util/sha256-hex.js";
-import { evaluatePrelude } from "./prelude-evaluation.js";
+import { evaluatePrelude, type ChunkScope } from "./prelude-evaluation.js";
 import { stripsDebugInfo } from "./strip-flags.js";
 
 export type { BaseImageSeed } from "./base-image-seed.js";
@@ -34,6 +34,8 @@ export interface ImagePointers {
   ctx: JSContextPointer;
   internal: ValuePointer;
   functions: Record<InternalFunction, ValuePointer>;
+  /** What loading a chunk of the prelude needs (guest-chunks.ts). */
+  chunkScope: ChunkScope;
 }
 
 /** Where an image came from: built here, another worker's seed, or the seed inside the .wasm (embedded-seed.ts). */
@@ -153,7 +155,7 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   const calls = new GuestCalls(instance, rt, ctx);
   // Made here, so the image holds them (same bytes in every runtime); the prelude takes them.
   installHostFunctions(instance, ctx, (text) => calls.newString(text));
-  const { internal, stripFlags } = evaluatePrelude(instance, calls, rt);
+  const { internal, chunkScope } = evaluatePrelude(instance, calls, rt);
   // The cell helpers become global lexical bindings: reachable by name, not properties of globalThis.
   const bound = calls.evalScript(BIND_CELL_GLOBALS_SCRIPT, "quickbox-cell-globals", EVAL_GLOBAL);
   const bindError = calls.takeException(bound);
@@ -173,7 +175,7 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   // Probing allocates; it runs after the image is copied out (the instance is then dropped).
   // It cannot wait for first use: the dead stack it finds is zeroed in the image (its content).
   // The byte taken for the strip flags must be them (it was 0 before and is again: the image is as it would be).
-  if (!stripsDebugInfo(instance, calls, stripFlags)) throw new Error("quickbox: the QuickJS runtime's strip flags are not where they were looked for; the QuickJS build does not match this quickbox version");
+  if (!stripsDebugInfo(instance, calls, chunkScope.stripFlags)) throw new Error("quickbox: the QuickJS runtime's strip flags are not where they were looked for; the QuickJS build does not match this quickbox version");
   const breakPointerAddress = locateBreakPointer(instance);
   const deadStackRange = locateDeadStack(instance, profile, breakPointerAddress);
   // The stack below the resting stack pointer is dead between calls: the image holds zeros there.
@@ -192,7 +194,7 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
     get changedRangesKnown() {
       return ranges !== null;
     },
-    pointers: { rt, ctx, internal, functions },
+    pointers: { rt, ctx, internal, functions, chunkScope },
     get hash() {
       return (hash ??= sha256Hex(bytes));
     },
@@ -231,6 +233,8 @@ async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.
   // The seed's pointers are the ones baseImageSeed() took from an image of this build.
   const pointers = seed.pointers as unknown as ImagePointers;
   if (INTERNAL_FUNCTIONS.some((name) => typeof pointers.functions[name] !== "number")) throw new Error("quickbox: a base image seed lacks the prelude's functions");
+  const scope = pointers.chunkScope as Partial<ChunkScope> | undefined;
+  if (typeof scope?.eval !== "number" || typeof scope.captured !== "number" || typeof scope.stripFlags !== "number") throw new Error("quickbox: a base image seed lacks the prelude's chunk scope");
   return { profile, origin, wasmModule, bytes, changedRanges, changedRangesKnown: true, pointers, hash: Promise.resolve(hash), breakPointerAddress, deadStackRange };
 }
 

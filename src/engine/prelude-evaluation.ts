@@ -4,17 +4,26 @@
  * ~40 % fewer pages than compiled as one script), all without debug information (strip-flags.ts).
  */
 import type { JSRuntimePointer } from "quickjs-emscripten-core";
-import { GUEST_PRELUDE_PIECES, GUEST_PRELUDE_WRAPPER } from "../generated/guest-prelude.js";
+import { GUEST_CAPTURED_GLOBALS, GUEST_PRELUDE_PIECES, GUEST_PRELUDE_WRAPPER } from "../generated/guest-prelude.js";
 import { EVAL_GLOBAL, type GuestCalls, type ValuePointer } from "./guest-calls.js";
 import { describeGuestException } from "./guest-port.js";
 import { JS_STRIP_DEBUG, locateStripFlags, setStripFlags } from "./strip-flags.js";
 import type { WasmInstance } from "./wasm-instance.js";
 
+/** What loading a chunk later needs (guest-chunks.ts), kept in the image. */
+export interface ChunkScope {
+  /** The pristine `eval` (a chunk's pieces run by direct eval; a program may replace the global). */
+  eval: ValuePointer;
+  /** The built-ins the prelude captured, as an object: taken before the prelude ran, as the core took them. */
+  captured: ValuePointer;
+  /** Address of the runtime's strip flags (0 between compiles): the builder checks it with `stripsDebugInfo`. */
+  stripFlags: number;
+}
+
 export interface EvaluatedPrelude {
   /** The prelude's internal API. */
   internal: ValuePointer;
-  /** Address of the runtime's strip flags (0 again now): the builder checks it with `stripsDebugInfo`. */
-  stripFlags: number;
+  chunkScope: ChunkScope;
 }
 
 function failed(calls: GuestCalls, what: string, exception: ValuePointer): Error {
@@ -23,9 +32,21 @@ function failed(calls: GuestCalls, what: string, exception: ValuePointer): Error
   return new Error(`quickbox: the guest prelude failed to load (${what}): ${description}`);
 }
 
+function evaluateOrThrow(calls: GuestCalls, what: string, code: string): ValuePointer {
+  const value = calls.evalScript(code, "quickbox-prelude", EVAL_GLOBAL);
+  const exception = calls.takeException(value);
+  if (exception) throw failed(calls, what, exception);
+  return value;
+}
+
 export function evaluatePrelude(instance: WasmInstance, calls: GuestCalls, rt: JSRuntimePointer): EvaluatedPrelude {
   const stripFlags = locateStripFlags(instance, rt);
   if (stripFlags === null) throw new Error("quickbox: the QuickJS runtime's strip flags were not found; the QuickJS build does not match this quickbox version");
+  const chunkScope: ChunkScope = {
+    eval: evaluateOrThrow(calls, "eval", "eval"),
+    captured: evaluateOrThrow(calls, "captured built-ins", `({${GUEST_CAPTURED_GLOBALS.join(",")}})`),
+    stripFlags,
+  };
   setStripFlags(instance, stripFlags, JS_STRIP_DEBUG);
   try {
     const load = calls.evalScript(GUEST_PRELUDE_WRAPPER, "quickbox-prelude", EVAL_GLOBAL);
@@ -40,7 +61,7 @@ export function evaluatePrelude(instance: WasmInstance, calls: GuestCalls, rt: J
         if (error) throw failed(calls, `piece ${index + 1} of ${GUEST_PRELUDE_PIECES.length}`, error);
       }
       if (completion === null) throw new Error("quickbox: the guest prelude has no pieces");
-      return { internal: completion, stripFlags };
+      return { internal: completion, chunkScope };
     } finally {
       calls.freeValue(load);
     }

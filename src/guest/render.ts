@@ -1,4 +1,4 @@
-import { inspect } from "node-inspect-extracted";
+import { inspect } from "./inspect-facade.js";
 import { stringify } from "devalue";
 import { encodeBase64 } from "./base64.js";
 import { isProxy } from "./proxy-registry.js";
