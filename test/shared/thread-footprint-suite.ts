@@ -59,11 +59,27 @@ export async function run(thread: QuickJSThread, code: string): Promise<unknown>
 
 export function defineThreadFootprintSuite(): void {
   describe("an idle thread's footprint", () => {
-    it("a thread that ran a small program holds at most 180 pages (720 KB) of its memory", async () => {
+    it("a thread that ran a small program holds at most 110 pages (440 KB) of its memory", async () => {
       const thread = await newThread();
       await run(thread, IDLE_PROGRAM);
-      // Before the prelude was compiled in pieces without debug information: 350 pages.
-      expect(nonZeroPages(new Uint8Array(thread.memory.buffer))).toBeLessThanOrEqual(180);
+      // Before the prelude was compiled in pieces without debug information: 350 pages; before
+      // the web platform and the inspector were loaded on first use (chunk-bridge-protocol.ts): 180.
+      expect(nonZeroPages(new Uint8Array(thread.memory.buffer))).toBeLessThanOrEqual(110);
+    });
+
+    it("the web platform and the inspector are in a thread's memory only once its program used them", async () => {
+      const thread = await newThread();
+      const pages = () => nonZeroPages(new Uint8Array(thread.memory.buffer));
+      await run(thread, IDLE_PROGRAM);
+      const idle = pages();
+      // A primitive result is rendered without the inspector. (`typeof URL` reads the global: it loads.)
+      expect(await run(thread, "Object.getOwnPropertyDescriptor(globalThis, 'URL').get.name + String(2n)")).toBe("get URL2");
+      expect(pages()).toBe(idle);
+      expect(await run(thread, "new URL('http://h/a').href")).toBe("http://h/a");
+      const web = pages();
+      expect(web).toBeGreaterThan(idle + 10);
+      expect(await run(thread, "console.log({ a: 1 }); 1")).toBe(1);
+      expect(pages()).toBeGreaterThan(web + 10);
     });
 
     it("the prelude's functions keep no source text; a program's keep theirs", async () => {
