@@ -70,6 +70,17 @@ export function defineGuestChunksSuite(create: InterpreterFactory): void {
       expect(after.stdout).toBe("{ n: 2 }");
     });
 
+    it("a load the deadline stops ends the eval as Timeout; the thread, restored with a larger budget, loads them", async () => {
+      const store = memoryStore();
+      // Compiling the web platform chunk takes milliseconds, more on a loaded machine: 1 ms cannot hold it.
+      const hurried = await make({ store, timeoutMs: 1 });
+      const stopped = await hurried.eval(`globalThis.before = 1; new URL("http://h/a").href`, { threadId: "late" });
+      expect(stopped.error?.type, stopped.text).toBe("Timeout");
+      await hurried.dispose();
+      const patient = await make({ store });
+      expect(await value(patient, `[before, new URL("http://h/b").pathname, new TextEncoder().encode("é").length, ${DESCRIBE_URL_GLOBAL}]`, "late")).toEqual([1, "/b", 2, "function true false true"]);
+    });
+
     it("a load that finds the memory full is an error; the next use, with memory freed, loads them", async () => {
       const qb = await make({ memoryLimitBytes: 16 * 2 ** 20 });
       const code = `let hog = []; try { for (;;) hog.push("x".repeat(1 << 14) + hog.length) } catch {}
