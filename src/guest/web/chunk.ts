@@ -12,7 +12,17 @@ import { structuredClone } from "./structured-clone.js";
 import { TextDecoder, TextEncoder } from "./text-encoding.js";
 import { URL, URLSearchParams } from "./url.js";
 
-export const platform: WebPlatform = {
-  globals: { URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa, structuredClone, DOMException, Crypto, crypto: createCrypto(random), Intl: createIntl() },
-  locale: localeMethods(),
-};
+/** The minifier renames classes and drops function expressions' names: give each function the name Node's has. */
+function nameFunctions(owner: Record<string, unknown>, names: readonly string[]): void {
+  for (const name of names) {
+    const fn = owner[name];
+    if (typeof fn === "function") Object.defineProperty(fn, "name", { value: name, writable: false, enumerable: false, configurable: true });
+  }
+}
+
+const globals: Record<string, unknown> = { URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa, structuredClone, DOMException, Crypto, crypto: createCrypto(random), Intl: createIntl() };
+nameFunctions(globals, Object.keys(globals));
+nameFunctions(globals.crypto as Record<string, unknown>, ["getRandomValues", "randomUUID"]);
+nameFunctions(globals.Intl as Record<string, unknown>, ["getCanonicalLocales"]);
+
+export const platform: WebPlatform = { globals, locale: localeMethods() };
