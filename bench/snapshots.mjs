@@ -1,7 +1,9 @@
 // Snapshot benchmark (issue "Durable threads"): sizes and times through the public API, built
 // package, inline isolation (no thread hops in the figures). Prints a table, writes JSON.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createInterpreter, memoryStore } from "../dist/index.js";
+import { pathToFileURL } from "node:url";
+// QB_DIST=/path/to/dist/index.js measures another build (a before/after in one sitting).
+const { createInterpreter, memoryStore } = await import(process.env.QB_DIST ? pathToFileURL(process.env.QB_DIST).href : new URL("../dist/index.js", import.meta.url).href);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => (bytes / 1024).toFixed(1) + " KB";

@@ -1,3 +1,11 @@
 export const OUTPUT_PATH: string;
-export function bundlePrelude(): Promise<string>;
-export function renderModule(prelude: string): string;
+export const CHUNKS_OUTPUT_PATH: string;
+export interface PreludePieces {
+  wrapper: string;
+  pieces: string[];
+  captured: string[];
+  chunks: Record<string, { wrapper: string; pieces: string[] }>;
+}
+export function bundlePrelude(): Promise<PreludePieces>;
+export function renderModule(prelude: PreludePieces): string;
+export function renderChunksModule(prelude: PreludePieces): string;

@@ -1,13 +1,18 @@
-// Bundles src/guest/prelude.ts (with node-inspect-extracted and devalue) into one script that the
-// engine evaluates into the base image, and writes it to src/generated/guest-prelude.ts.
+// Bundles src/guest/prelude.ts (with node-inspect-extracted and devalue) into the script the engine
+// evaluates into the base image — a wrapper and the pieces it compiles one at a time
+// (prelude-pieces.mjs) — and writes them to src/generated/guest-prelude.ts (the core) and
+// src/generated/guest-chunks.ts (the chunks threads load on first use).
 // The output is committed: the base image must be byte-identical in every runtime, and a test
 // checks that this file is up to date (`npm run build:prelude` regenerates it).
 import { build } from "vite";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { splitPrelude } from "./prelude-pieces.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const OUTPUT_PATH = `${root}src/generated/guest-prelude.ts`;
+/** The chunks, apart: every thread may load them, so the worker carries them; the core only builds an image. */
+export const CHUNKS_OUTPUT_PATH = `${root}src/generated/guest-chunks.ts`;
 
 /**
  * Built-ins the bundle sees as local bindings captured before user code runs, so a program that
@@ -49,10 +54,16 @@ const INSPECT_PATCHES = [
     find: 'isAsyncFunction:function(t){return"function"==typeof t&&Function.prototype.toString.call(t).startsWith("async")}',
     replace: 'isAsyncFunction:function(t){return"function"==typeof t&&/^\\[object Async(Generator)?Function\\]$/.test(Object.prototype.toString.call(t))}',
   },
+  {
+    // Proxies are made by the core's registry (src/guest/proxy-registry.ts) from the first cell on,
+    // before this inspector is loaded into the thread (src/guest/inspect/chunk-link.ts): ask it.
+    find: "r=o.get(t);if(r)return e?r:r[0]",
+    replace: "r=__qbCore.proxyDetails(t);if(r)return e?r:r[0]",
+  },
 ];
 
-/** node-inspect-extracted reads `Atomics` at load and builds its Proxy wrapper on the global
- * `Proxy`; give it the native one and a temporary Atomics, then take the shim away. */
+/** node-inspect-extracted reads `Atomics` at load: give it a temporary one, then take the shim away.
+ * (Its Proxy wrapper is built on the captured, native `Proxy`, and unused: see the patch above.) */
 function guestLibraryShims() {
   return {
     name: "quickbox-guest-library-shims",
@@ -65,7 +76,7 @@ function guestLibraryShims() {
       }
       return {
         code:
-          'const Proxy = globalThis.Proxy; const __qbHadAtomics = "Atomics" in globalThis;\n' +
+          'const __qbHadAtomics = "Atomics" in globalThis;\n' +
           "if (!__qbHadAtomics) globalThis.Atomics = {};\n" +
           patched +
           "\nif (!__qbHadAtomics) delete globalThis.Atomics;\n",
@@ -75,7 +86,8 @@ function guestLibraryShims() {
   };
 }
 
-export async function bundlePrelude() {
+/** One iife bundle of `entry` (the node-inspect-extracted patches apply wherever it is imported). */
+async function bundle(entry, name) {
   const result = await build({
     configFile: false,
     logLevel: "warn",
@@ -84,33 +96,65 @@ export async function bundlePrelude() {
       write: false,
       minify: true,
       target: "es2023",
-      lib: {
-        entry: `${root}src/guest/prelude.ts`,
-        formats: ["iife"],
-        name: "__quickboxInternal",
-      },
+      lib: { entry: `${root}${entry}`, formats: ["iife"], name },
       rollupOptions: { output: { exports: "named" } },
     },
   });
-  const output = (Array.isArray(result) ? result[0] : result).output[0].code;
-  // The script's completion value is the internal API; nothing leaks into the global scope.
-  const captured = `const {${CAPTURED_GLOBALS.join(",")}} = globalThis;`;
-  return `(function(){${captured}\n${output}\nreturn __quickboxInternal.internal;})()`;
+  return (Array.isArray(result) ? result[0] : result).output[0].code;
 }
 
-export function renderModule(prelude) {
+/** The chunks a thread loads on first use (src/chunk-bridge-protocol.ts), by name: their entries. */
+const CHUNK_ENTRIES = { web: "src/guest/web/chunk.ts", inspect: "src/guest/inspect/chunk.ts" };
+
+export async function bundlePrelude() {
+  const captured = CAPTURED_GLOBALS.join(",");
+  // The last piece's completion value is the internal API; nothing leaks into the global scope.
+  const core = splitPrelude(await bundle("src/guest/prelude.ts", "__quickboxInternal"), { open: `(function(){const {${captured}} = globalThis;\nreturn `, close: ";})()", completion: ".internal" });
+  const chunks = {};
+  for (const [name, entry] of Object.entries(CHUNK_ENTRIES)) {
+    // Called with the pristine eval, the core's captured built-ins and the core's link (web/chunk-link.ts).
+    chunks[name] = splitPrelude(await bundle(entry, "__quickboxChunk"), { open: `(function(eval, {${captured}}, __qbCore){return `, close: ";})", completion: "" });
+  }
+  return { ...core, captured: CAPTURED_GLOBALS, chunks };
+}
+
+const list = (items) => `[\n${items.map((item) => `  ${JSON.stringify(item)},\n`).join("")}]`;
+
+/** The core prelude (src/generated/guest-prelude.ts): needed only where a base image is built. */
+export function renderModule({ wrapper, pieces, captured }) {
   return (
     "// Generated by scripts/build-prelude.mjs from src/guest/. Do not edit.\n" +
-    `export const GUEST_PRELUDE_SOURCE: string = ${JSON.stringify(prelude)};\n`
+    "/** Evaluated first: a function that runs one piece in the prelude's scope (scripts/prelude-pieces.mjs). */\n" +
+    `export const GUEST_PRELUDE_WRAPPER: string = ${JSON.stringify(wrapper)};\n` +
+    "/** The prelude's code, in the order it runs; the last one's completion value is its internal API. */\n" +
+    `export const GUEST_PRELUDE_PIECES: readonly string[] = ${list(pieces)};\n` +
+    "/** The built-ins the prelude captures before any program runs, by name: chunks get them too. */\n" +
+    `export const GUEST_CAPTURED_GLOBALS: readonly string[] = ${JSON.stringify(captured)};\n`
+  );
+}
+
+/** The chunks a thread loads on first use (src/generated/guest-chunks.ts). */
+export function renderChunksModule({ chunks }) {
+  return (
+    "// Generated by scripts/build-prelude.mjs from src/guest/. Do not edit.\n" +
+    "/** Chunks a thread loads on first use (chunk-bridge-protocol.ts): a wrapper `(eval, captured, link) => loader` and its pieces. */\n" +
+    `export const GUEST_CHUNKS: Readonly<Record<string, { readonly wrapper: string; readonly pieces: readonly string[] }>> = {\n${Object.entries(chunks)
+      .map(([name, chunk]) => `  ${JSON.stringify(name)}: {\n    wrapper: ${JSON.stringify(chunk.wrapper)},\n    pieces: ${list(chunk.pieces).replace(/\n/g, "\n    ")},\n  },\n`)
+      .join("")}};\n`
   );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const text = renderModule(await bundlePrelude());
-  let previous = "";
-  try {
-    previous = readFileSync(OUTPUT_PATH, "utf8");
-  } catch {}
-  if (previous !== text) writeFileSync(OUTPUT_PATH, text);
-  console.log(`guest prelude: ${text.length} bytes${previous === text ? " (unchanged)" : " (written)"}`);
+  const prelude = await bundlePrelude();
+  for (const [path, text] of [
+    [OUTPUT_PATH, renderModule(prelude)],
+    [CHUNKS_OUTPUT_PATH, renderChunksModule(prelude)],
+  ]) {
+    let previous = "";
+    try {
+      previous = readFileSync(path, "utf8");
+    } catch {}
+    if (previous !== text) writeFileSync(path, text);
+    console.log(`${path.slice(root.length)}: ${text.length} bytes${previous === text ? " (unchanged)" : " (written)"}`);
+  }
 }

@@ -69,7 +69,7 @@ const LIBRARY_REPLACEMENTS: Record<string, string> = {
  */
 export const WORKER_PARTS = [
   { loader: "loadTypeScriptParser", entry: "src/engine/sucrase-transform.ts", fileName: "worker-typescript.mjs", exportName: null },
-  { loader: "loadPreludeSource", entry: "src/generated/guest-prelude.ts", fileName: "worker-prelude.mjs", exportName: "GUEST_PRELUDE_SOURCE" },
+  { loader: "loadPrelude", entry: "src/generated/guest-prelude.ts", fileName: "worker-prelude.mjs", exportName: null },
 ] as const;
 
 // `new URL(…, import.meta.url)` is the form every bundler copies the file for, also when it

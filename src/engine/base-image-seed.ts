@@ -11,7 +11,14 @@ export interface BaseImageSeed {
   /** The changed ranges' bytes, one after another. */
   readonly changedBytes: Uint8Array;
   /** The image's runtime, context, prelude object and internal functions: guest pointers. */
-  readonly pointers: { readonly rt: number; readonly ctx: number; readonly internal: number; readonly functions: Readonly<Record<string, number>> };
+  readonly pointers: {
+    readonly rt: number;
+    readonly ctx: number;
+    readonly internal: number;
+    readonly functions: Readonly<Record<string, number>>;
+    /** What loading a chunk of the prelude needs (engine/guest-chunks.ts). */
+    readonly chunkScope: { readonly eval: number; readonly captured: number; readonly stripFlags: number };
+  };
   readonly hash: string;
   readonly breakPointerAddress: number | null;
   readonly deadStackRange: readonly [number, number] | null;

@@ -17,7 +17,9 @@ import { installHostFunctions } from "./host-functions.js";
 import { scrubFreeHeap } from "./heap-scrub.js";
 import { embeddedSeed } from "./embedded-seed.js";
 import { sha256Hex } from "../util/sha256-hex.js";
-import { loadPreludeSource } from "./engine-parts.js";
+import { loadPrelude } from "./engine-parts.js";
+import { evaluatePrelude, type ChunkScope } from "./prelude-evaluation.js";
+import { stripsDebugInfo } from "./strip-flags.js";
 
 export type { BaseImageSeed } from "./base-image-seed.js";
 
@@ -33,6 +35,8 @@ export interface ImagePointers {
   ctx: JSContextPointer;
   internal: ValuePointer;
   functions: Record<InternalFunction, ValuePointer>;
+  /** What loading a chunk of the prelude needs (guest-chunks.ts). */
+  chunkScope: ChunkScope;
 }
 
 /** Where an image came from: built here, another worker's seed, or the seed inside the .wasm (embedded-seed.ts). */
@@ -144,7 +148,7 @@ function changedRanges(fresh: Uint8Array, image: Uint8Array): [number, number][]
 export { sha256Hex };
 
 async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly.Module): Promise<BaseImage> {
-  const preludeSource = await loadPreludeSource();
+  const prelude = await loadPrelude();
   const instance = await createWasmInstance(profile, wasmModule, profile.imageMemoryBytes);
   // Only the fresh memory's non-zero start is kept (its static data): the rest reads as zeros.
   const freshMemory = new Uint8Array(instance.memory.buffer);
@@ -158,11 +162,7 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   const calls = new GuestCalls(instance, rt, ctx);
   // Made here, so the image holds them (same bytes in every runtime); the prelude takes them.
   installHostFunctions(instance, ctx, (text) => calls.newString(text));
-  const internal = calls.evalScript(preludeSource, "quickbox-prelude", EVAL_GLOBAL);
-  const exception = calls.takeException(internal);
-  if (exception) {
-    throw new Error(`quickbox: the guest prelude failed to load: ${describeGuestException(calls, exception)}`);
-  }
+  const { internal, chunkScope } = evaluatePrelude(instance, calls, rt, prelude);
   // The cell helpers become global lexical bindings: reachable by name, not properties of globalThis.
   const bound = calls.evalScript(BIND_CELL_GLOBALS_SCRIPT, "quickbox-cell-globals", EVAL_GLOBAL);
   const bindError = calls.takeException(bound);
@@ -181,6 +181,8 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
   const bytes = memory.slice(0, highWaterBytes(memory));
   // Probing allocates; it runs after the image is copied out (the instance is then dropped).
   // It cannot wait for first use: the dead stack it finds is zeroed in the image (its content).
+  // The byte taken for the strip flags must be them (it was 0 before and is again: the image is as it would be).
+  if (!stripsDebugInfo(instance, calls, chunkScope.stripFlags)) throw new Error("quickbox: the QuickJS runtime's strip flags are not where they were looked for; the QuickJS build does not match this quickbox version");
   const breakPointerAddress = locateBreakPointer(instance);
   const deadStackRange = locateDeadStack(instance, profile, breakPointerAddress);
   // The stack below the resting stack pointer is dead between calls: the image holds zeros there.
@@ -199,7 +201,7 @@ async function buildBaseImage(profile: WasmBuildProfile, wasmModule: WebAssembly
     get changedRangesKnown() {
       return ranges !== null;
     },
-    pointers: { rt, ctx, internal, functions },
+    pointers: { rt, ctx, internal, functions, chunkScope },
     get hash() {
       return (hash ??= sha256Hex(bytes));
     },
@@ -245,6 +247,8 @@ async function imageFromSeed(profile: WasmBuildProfile, wasmModule: WebAssembly.
   // The seed's pointers are the ones baseImageSeed() took from an image of this build.
   const pointers = seed.pointers as unknown as ImagePointers;
   if (INTERNAL_FUNCTIONS.some((name) => typeof pointers.functions[name] !== "number")) throw new Error("quickbox: a base image seed lacks the prelude's functions");
+  const scope = pointers.chunkScope as Partial<ChunkScope> | undefined;
+  if (typeof scope?.eval !== "number" || typeof scope.captured !== "number" || typeof scope.stripFlags !== "number") throw new Error("quickbox: a base image seed lacks the prelude's chunk scope");
   let unused: BoundWasmInstance | null = memoryBytes === undefined ? null : instance;
   const takeInstance = (size: number) => {
     if (!unused || unused.memory.buffer.byteLength !== size) return null;

@@ -55,6 +55,8 @@ export function decodeSeedSection(payload: ArrayBuffer): BaseImageSeed | null {
   if (format !== FORMAT || typeof profileId !== "string" || !isNumber(byteLength) || typeof hash !== "string") return null;
   if (!Array.isArray(changedRanges) || !changedRanges.every(isRange)) return null;
   if (!pointers || !isNumber(pointers.rt) || !isNumber(pointers.ctx) || !isNumber(pointers.internal) || typeof pointers.functions !== "object") return null;
+  const scope = pointers.chunkScope as Partial<BaseImageSeed["pointers"]["chunkScope"]> | undefined;
+  if (!scope || !isNumber(scope.eval) || !isNumber(scope.captured) || !isNumber(scope.stripFlags)) return null;
   if (!(breakPointerAddress === null || isNumber(breakPointerAddress)) || !(deadStackRange === null || isRange(deadStackRange))) return null;
   const changedBytes = new Uint8Array(payload, 4 + headerLength);
   return { profileId, byteLength, changedRanges, changedBytes, pointers, hash, breakPointerAddress: breakPointerAddress ?? null, deadStackRange: deadStackRange ?? null };

@@ -1,6 +1,6 @@
 /**
  * The engine's two large parts that a first result never needs, loaded on first use: sucrase (the
- * first TypeScript cell or skill file) and the guest prelude's source (only where no base image
+ * first TypeScript cell or skill file) and the guest prelude's core (only where no base image
  * seed serves: a module without quickbox's section, see embedded-seed.ts). Here, in the library
  * and in src/, they are chunks of their own. The worker build swaps this module
  * (scripts/vite-plugin-library-assets.ts): there they are files beside dist/worker.mjs
@@ -13,6 +13,9 @@ export function loadTypeScriptParser(): Promise<TypeScriptParser> {
   return import("./sucrase-transform.js");
 }
 
-export async function loadPreludeSource(): Promise<string> {
-  return (await import("../generated/guest-prelude.js")).GUEST_PRELUDE_SOURCE;
+/** The core prelude's pieces (the chunks threads load on first use are in the worker itself). */
+export type PreludeModule = typeof import("../generated/guest-prelude.js");
+
+export function loadPrelude(): Promise<PreludeModule> {
+  return import("../generated/guest-prelude.js");
 }

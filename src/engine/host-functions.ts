@@ -1,8 +1,8 @@
 /**
  * Guest functions implemented by the host, called synchronously from QuickJS
- * (quickjs-emscripten's `callFunction` callback). There are three: the Intl bridge, the stream
- * function behind progress() and console streaming, and the error bridge (V8's wording of an
- * error from the cell's source). Their function objects are made while the
+ * (quickjs-emscripten's `callFunction` callback). There are four: the Intl bridge, the stream
+ * function behind progress() and console streaming, the error bridge (V8's wording of an
+ * error from the cell's source), and the chunk bridge (a part of the prelude loaded on first use). Their function objects are made while the
  * base image is built, so they live in every thread's memory and carry the same host reference id
  * in every runtime; each instance maps that id back here. A call takes one guest string; the Intl
  * and error bridges return one new guest string, the stream function undefined. Nothing outlives the call.
@@ -11,6 +11,7 @@ import type { JSContextPointer, JSValuePointer } from "quickjs-emscripten-core";
 import { ERROR_BRIDGE_GLOBAL, ERROR_BRIDGE_ID, ERROR_MAX_REQUEST_BYTES } from "../error-bridge-protocol.js";
 import { INTL_BRIDGE_GLOBAL, INTL_BRIDGE_ID, INTL_MAX_REQUEST_BYTES } from "../intl-bridge-protocol.js";
 import { STREAM_BRIDGE_GLOBAL, STREAM_BRIDGE_ID, STREAM_MAX_MESSAGE_BYTES } from "../stream-protocol.js";
+import { CHUNK_BRIDGE_GLOBAL, CHUNK_BRIDGE_ID } from "../chunk-bridge-protocol.js";
 import { answerIntlRequest } from "./intl-bridge.js";
 import { readGuestString } from "./guest-calls.js";
 import type { BoundWasmInstance, WasmInstance } from "./wasm-instance.js";
@@ -43,6 +44,10 @@ export function callHostFunction(instance: BoundWasmInstance, ctx: JSContextPoin
       instance.bindings.callbacks.onStream?.(message);
       return 0;
     }
+    if (id === CHUNK_BRIDGE_ID) {
+      const name = argc === 2 ? readStringArgument(instance, ctx, instance.ffi.QTS_ArgvGetJSValueConstPointer(argv as never, 0), 64) : null;
+      return name === null ? 0 : (instance.bindings.callbacks.loadChunk?.(name, instance.ffi.QTS_ArgvGetJSValueConstPointer(argv as never, 1)) ?? 0);
+    }
     if (id === ERROR_BRIDGE_ID) {
       const request = argc === 1 ? readStringArgument(instance, ctx, instance.ffi.QTS_ArgvGetJSValueConstPointer(argv as never, 0), ERROR_MAX_REQUEST_BYTES) : null;
       return newGuestString(instance, ctx, request === null ? "" : (instance.bindings.callbacks.describeErrorSite?.(request) ?? ""));
@@ -66,6 +71,7 @@ export function installHostFunctions(instance: WasmInstance, ctx: JSContextPoint
       ["intl", INTL_BRIDGE_ID, INTL_BRIDGE_GLOBAL],
       ["stream", STREAM_BRIDGE_ID, STREAM_BRIDGE_GLOBAL],
       ["errors", ERROR_BRIDGE_ID, ERROR_BRIDGE_GLOBAL],
+      ["chunks", CHUNK_BRIDGE_ID, CHUNK_BRIDGE_GLOBAL],
     ] as const) {
       const fn = ffi.QTS_NewFunction(ctx, name, 1, false, id as never);
       const key = newString(globalName);

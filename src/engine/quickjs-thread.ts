@@ -15,6 +15,7 @@ import { answerIntlRequest } from "./intl-bridge.js";
 import { argsHash, Journal, type JournalEntry } from "./journal.js";
 import { loadModuleSource, normalizeModuleName } from "./module-loader.js";
 import { ThreadJournal } from "./thread-journal.js";
+import { loadGuestChunk } from "./guest-chunks.js";
 import type { BoundWasmInstance } from "./wasm-instance.js";
 
 const NO_HOST: HostCallChannel = {
@@ -168,6 +169,7 @@ export class QuickJSThread implements RunnableThread {
         loadModuleSource: (name) => loadModuleSource(name, thread.#skills),
         answerIntl: (request) => thread.journal.intl(request, answerIntlRequest),
         describeErrorSite: (request) => thread.#sources.describe(request),
+        loadChunk: (name, link) => loadGuestChunk(instance, image.pointers, name, link),
       },
     };
     instance.ffi.QTS_RuntimeSetMaxStackSize(image.pointers.rt, config.maxStackSizeBytes);

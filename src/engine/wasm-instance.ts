@@ -3,7 +3,7 @@
  * cap, and no memory growth (which would detach quickjs-emscripten's cached views).
  * The compiled module is shared; instances never are.
  */
-import type { EmscriptenModuleLoader, QuickJSEmscriptenModule, QuickJSFFI } from "quickjs-emscripten-core";
+import type { EmscriptenModuleLoader, JSValueConstPointer, QuickJSEmscriptenModule, QuickJSFFI } from "quickjs-emscripten-core";
 import type { InstanceHostHooks, WasmBuildProfile } from "./wasm-build.js";
 import { callHostFunction } from "./host-functions.js";
 
@@ -21,6 +21,8 @@ export interface InstanceCallbacks {
   answerIntl?(request: string): string;
   /** The error bridge: a request (error-bridge-protocol.ts) → V8's message, or "". */
   describeErrorSite?(request: string): string;
+  /** The chunk bridge (chunk-bridge-protocol.ts): the chunk's exports as a value pointer, or 0. */
+  loadChunk?(name: string, link: JSValueConstPointer): number;
 }
 
 export interface WasmInstance {

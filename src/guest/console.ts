@@ -1,5 +1,4 @@
-import { formatWithOptions, inspect } from "node-inspect-extracted";
-import { consoleTable } from "./console-table.js";
+import { consoleTable, formatWithOptions, inspect } from "./inspect-facade.js";
 import { COUNT, type OutputBuffer } from "./output-buffer.js";
 
 /** The guest's console and how the prelude points it at the current eval's buffer. */
@@ -155,7 +154,7 @@ export function createConsole(initial: OutputBuffer): GuestConsole {
       const buffer = current;
       // A string is quoted; nothing renders shorter than one unit (and the newline).
       if (buffer.mode === COUNT) buffer.countedChars += typeof value === "string" ? value.length + 3 : lineChars([value]);
-      else buffer.append(inspect(value, (options ?? {}) as object) + "\n");
+      else buffer.append(inspect(value, (options ?? {}) as Record<string, unknown>) + "\n");
     },
     assert(condition: unknown, ...args: unknown[]) {
       if (!condition) line("error", ["Assertion failed" + (args.length ? ":" : ""), ...args]);

@@ -1,7 +1,8 @@
 /**
  * The frames of a QuickJS stack that decide how an error is worded (node-errors.ts): the top one
  * (a builtin like `at map (native)`, or a position in a cell), and its caller. QuickJS writes
- * `    at NAME (LOCATION)`, and `    at LOCATION` for a cell that did not compile. Read with plain
+ * `    at NAME (LOCATION)`, `    at LOCATION` for a cell that did not compile, and `    at NAME`
+ * for the prelude's functions. Read with plain
  * string methods, only when a wording needs them: rewording runs on every caught error.
  */
 
@@ -24,11 +25,27 @@ export interface TopFrame {
   compile: boolean;
 }
 
+/** `file:line:column`, the end of a compile error's location. */
+const POSITION_SUFFIX = /:\d+:\d+$/;
+
+/**
+ * A frame of the prelude's own code: compiled without debug information (engine/strip-flags.ts),
+ * it reads `    at NAME`, with no location — a builtin's ends `(native)`, a cell's `(file:line:column)`,
+ * and a cell that did not compile gives `    at file:line:column`.
+ */
+export function isPreludeFrame(line: string): boolean {
+  return PRELUDE_FRAME.test(line);
+}
+
+/** `    at NAME`, NAME a name the (minified) prelude's functions have — not any text a program put in a stack. */
+const PRELUDE_FRAME = /^\s*at (?:(?:get|set|bound) )*(?:[A-Za-z_$][\w$]*|<anonymous>|\[Symbol\.\w+\])$/;
+
 function frameParts(line: string): { name: string; location: string } | null {
   const at = line.indexOf("at ");
   if (at < 0) return null;
   const body = line.slice(at + 3);
-  if (!body.endsWith(")")) return { name: "", location: body };
+  // A frame without a location is the prelude's (isPreludeFrame): a name, nowhere in a cell.
+  if (!body.endsWith(")")) return POSITION_SUFFIX.test(body) || !isPreludeFrame(line) ? { name: "", location: body } : { name: body, location: "" };
   const open = body.lastIndexOf(" (");
   return open < 0 ? null : { name: body.slice(0, open), location: body.slice(open + 2, -1) };
 }

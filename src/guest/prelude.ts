@@ -17,7 +17,7 @@ import { createHostCalls } from "./host-calls.js";
 import { buildTaskFunction, buildToolsObject } from "./tools-global.js";
 import { installCellGlobals } from "./cell-globals.js";
 import { guardGlobalDefines } from "./global-define-guard.js";
-import { installWebPlatform } from "./web/install.js";
+import { installWebGlobals } from "./web-globals.js";
 import { installErrorObservers } from "./error-observers.js";
 import { releaseDeadZones } from "./temporal-dead-zone.js";
 import { GuestStream, progressFunction } from "./stream.js";
@@ -51,7 +51,7 @@ defineGlobal("queueMicrotask", function queueMicrotask(callback: unknown) {
   Promise.resolve().then(() => (callback as () => unknown)());
 });
 Object.defineProperty(Math, "random", { value: randomSource.random, writable: true, configurable: true });
-installWebPlatform(defineGlobal, randomSource);
+installWebGlobals(global, randomSource);
 installErrorObservers(global);
 defineGlobal("progress", progressFunction(stream));
 

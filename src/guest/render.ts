@@ -1,8 +1,9 @@
-import { inspect } from "node-inspect-extracted";
+import { inspect } from "./inspect-facade.js";
 import { stringify } from "devalue";
 import { encodeBase64 } from "./base64.js";
 import { isProxy } from "./proxy-registry.js";
 import { rewordError } from "./node-errors.js";
+import { isPreludeFrame } from "./error-frames.js";
 import { copyPrimitive, inspectPrimitive } from "../result/primitive-results.js";
 import { jsonStringify, objectGetOwnPropertyDescriptors, objectGetPrototypeOf } from "./intrinsics.js";
 
@@ -20,7 +21,6 @@ export interface RenderedOutcome {
 const HANDLE_MARKER = "$handle";
 /** Set per render from maxResultChars (see boundedForInspect). */
 let renderKeyLimit = 4000;
-const PRELUDE_FRAME = /\(quickbox-prelude[^)]*\)|^\s*at quickbox-prelude/;
 /** Like V8's default Error.stackTraceLimit: a runaway recursion is not 4000 characters of frames. */
 const MAX_STACK_FRAMES = 10;
 
@@ -41,7 +41,7 @@ export function userStack(error: Error): string {
     if (typeof stack !== "string") return "";
     return stack
       .split("\n")
-      .filter((line) => line.trim() !== "" && !PRELUDE_FRAME.test(line))
+      .filter((line) => line.trim() !== "" && !isPreludeFrame(line))
       .slice(0, MAX_STACK_FRAMES)
       .join("\n");
   } catch {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { bundlePrelude, OUTPUT_PATH, renderModule } from "../../scripts/build-prelude.mjs";
+import { bundlePrelude, CHUNKS_OUTPUT_PATH, OUTPUT_PATH, renderChunksModule, renderModule } from "../../scripts/build-prelude.mjs";
 import { baseImageSeed, getBaseImage, sha256Hex } from "../../src/engine/base-image.js";
 import { EVAL_GLOBAL, GuestCalls } from "../../src/engine/guest-calls.js";
 import { bootInstance } from "../../src/engine/instance-pool.js";
@@ -11,7 +11,9 @@ import { BASE_IMAGE_HASH_MODULE, baseImageHashModule, freshBaseImageRecord } fro
 
 describe("base image", () => {
   it("the committed guest prelude is what src/guest builds to (run `npm run build:prelude`)", async () => {
-    expect(readFileSync(OUTPUT_PATH, "utf8")).toBe(renderModule(await bundlePrelude()));
+    const prelude = await bundlePrelude();
+    expect(readFileSync(OUTPUT_PATH, "utf8")).toBe(renderModule(prelude));
+    expect(readFileSync(CHUNKS_OUTPUT_PATH, "utf8")).toBe(renderChunksModule(prelude));
   }, 60_000);
 
   it("is byte-identical for every build of it, and matches the recorded hash shared with Chromium", async () => {

@@ -136,6 +136,16 @@ export function defineWebPlatformSuite(create: InterpreterFactory): void {
     });
   });
 
+  describe("names", () => {
+    it("the web globals, crypto's methods and Intl.getCanonicalLocales have the host's names", async () => {
+      await expectLikeHost([
+        `[URL, URLSearchParams, TextEncoder, TextDecoder, DOMException, Crypto, structuredClone, atob, btoa].map((f) => f.name)`,
+        `[crypto.getRandomValues.name, crypto.randomUUID.name, Intl.getCanonicalLocales.name, Intl.NumberFormat.name]`,
+        `[Object.getOwnPropertyDescriptor(URL, "name").writable, Object.getOwnPropertyDescriptor(URL, "name").configurable]`,
+      ]);
+    });
+  });
+
   describe("TextEncoder, TextDecoder, atob, btoa", () => {
     it("encode and decode UTF-8 like the host: lone surrogates, invalid bytes, fatal, BOM, streaming, encodeInto", async () => {
       await expectLikeHost([

@@ -3,12 +3,8 @@
  * the bridge (src/intl-bridge-protocol.ts). The guest lives in UTC and in "en-US" unless a program
  * asks otherwise; dates are the guest's own time values (its clock, never the host's).
  */
-import { INTL_BRIDGE_GLOBAL, INTL_MAX_LOCALES, INTL_MAX_REQUEST_BYTES, INTL_OPTIONS, type IntlKind } from "../../intl-bridge-protocol.js";
-import { jsonParse, jsonStringify, reflectApply } from "../intrinsics.js";
-
-const globalRecord = globalThis as unknown as Record<string, unknown>;
-const hostIntl = globalRecord[INTL_BRIDGE_GLOBAL] as ((request: string) => unknown) | undefined;
-delete globalRecord[INTL_BRIDGE_GLOBAL];
+import { INTL_MAX_LOCALES, INTL_MAX_REQUEST_BYTES, INTL_OPTIONS, type IntlKind } from "../../intl-bridge-protocol.js";
+import { hostIntl, jsonParse, jsonStringify, reflectApply, type LocaleMethods } from "./chunk-link.js";
 
 const dateNow = Date.now;
 const dateGetTime = Date.prototype.getTime;
@@ -280,33 +276,31 @@ export function createIntl(): object {
   return Intl;
 }
 
-function defineMethod(target: object, name: string, fn: Function): void {
-  Object.defineProperty(target, name, { value: fn, writable: true, configurable: true, enumerable: false });
-}
-
-/** toLocaleString & co. on the builtin prototypes, through the same bridge. */
-export function installLocaleMethods(): void {
-  defineMethod(Number.prototype, "toLocaleString", function toLocaleString(this: unknown, ...args: unknown[]) {
-    const value = reflectApply(numberValueOf, this, []) as number;
-    return ask(prefixFor("Number.toLocaleString", "NumberFormat", args[0], args[1]), jsonStringify([numericArg(value)]));
-  });
-  defineMethod(BigInt.prototype, "toLocaleString", function toLocaleString(this: unknown, ...args: unknown[]) {
-    const value = reflectApply(bigintValueOf, this, []) as bigint;
-    return ask(prefixFor("NumberFormat.format", "NumberFormat", args[0], args[1]), jsonStringify([numericArg(value)]));
-  });
-  for (const name of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"]) {
-    defineMethod(Date.prototype, name, {
-      [name](this: unknown, ...args: unknown[]) {
-        const time = reflectApply(dateGetTime, this, []) as number;
-        return ask(prefixFor(`Date.${name}`, "DateTimeFormat", args[0], args[1]), jsonStringify([time]));
-      },
-    }[name]!);
-  }
-  defineMethod(String.prototype, "localeCompare", function localeCompare(this: unknown, that: unknown, ...rest: unknown[]) {
-    if (this === undefined || this === null) throw new TypeError("String.prototype.localeCompare called on null or undefined");
-    if (rest[0] === undefined && rest[1] === undefined) return compareStrings(prefixFor("String.localeCompare", "Collator", undefined, undefined), 2, this, that);
-    const locales = localeList(rest[0]);
-    const options = readOptions("Collator", rest[1]);
-    return compareStrings(requestPrefix("String.localeCompare", locales, options), asciiMode(locales, options), this, that);
-  });
+/** toLocaleString & co. for the builtin prototypes, through the same bridge (the core's methods call these). */
+export function localeMethods(): LocaleMethods {
+  const dateMethod = (name: string) =>
+    function (this: unknown, ...args: unknown[]): string {
+      const time = reflectApply(dateGetTime, this, []) as number;
+      return ask(prefixFor(`Date.${name}`, "DateTimeFormat", args[0], args[1]), jsonStringify([time]));
+    };
+  return {
+    numberToLocaleString(this: unknown, ...args: unknown[]) {
+      const value = reflectApply(numberValueOf, this, []) as number;
+      return ask(prefixFor("Number.toLocaleString", "NumberFormat", args[0], args[1]), jsonStringify([numericArg(value)]));
+    },
+    bigintToLocaleString(this: unknown, ...args: unknown[]) {
+      const value = reflectApply(bigintValueOf, this, []) as bigint;
+      return ask(prefixFor("NumberFormat.format", "NumberFormat", args[0], args[1]), jsonStringify([numericArg(value)]));
+    },
+    dateToLocaleString: dateMethod("toLocaleString"),
+    dateToLocaleDateString: dateMethod("toLocaleDateString"),
+    dateToLocaleTimeString: dateMethod("toLocaleTimeString"),
+    localeCompare(this: unknown, that: unknown, ...rest: unknown[]) {
+      if (this === undefined || this === null) throw new TypeError("String.prototype.localeCompare called on null or undefined");
+      if (rest[0] === undefined && rest[1] === undefined) return compareStrings(prefixFor("String.localeCompare", "Collator", undefined, undefined), 2, this, that);
+      const locales = localeList(rest[0]);
+      const options = readOptions("Collator", rest[1]);
+      return compareStrings(requestPrefix("String.localeCompare", locales, options), asciiMode(locales, options), this, that);
+    },
+  };
 }

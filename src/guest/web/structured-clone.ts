@@ -4,7 +4,7 @@
  * Functions, symbols, WeakMaps, Promises, Proxies and the like throw a DataCloneError.
  */
 import { domException } from "./dom-exception.js";
-import { isProxy } from "../proxy-registry.js";
+import { isProxy } from "./chunk-link.js";
 
 const objectToString = Object.prototype.toString;
 const dateGetTime = Date.prototype.getTime;

@@ -2,7 +2,7 @@
  * UTF-8 as the Encoding Standard defines it: TextEncoder (lone surrogates become U+FFFD),
  * TextDecoder (replacement or fatal errors, BOM handling, streaming). Only UTF-8 is supported.
  */
-import { reflectApply } from "../intrinsics.js";
+import { reflectApply } from "./chunk-link.js";
 
 const fromCharCode = String.fromCharCode;
 const CHUNK = 8192;

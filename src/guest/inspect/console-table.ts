@@ -5,7 +5,7 @@
  * columns and widths) and the rest is counted at the width of the rows shown.
  */
 import { inspect, stripVTControlCharacters } from "node-inspect-extracted";
-import { reflectApply } from "./intrinsics.js";
+import { reflectApply } from "./chunk-link.js";
 
 const INDEX_KEY = "(index)";
 const ITERATION_KEY = "(iteration index)";

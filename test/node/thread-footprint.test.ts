@@ -1,0 +1,3 @@
+import { defineThreadFootprintSuite } from "../shared/thread-footprint-suite.js";
+
+defineThreadFootprintSuite();
