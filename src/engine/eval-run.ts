@@ -107,6 +107,11 @@ export class EvalRun {
     this.#stream.accept(message);
   }
 
+  /** Runs quickbox's own work inside a guest call outside the program's CPU budget (RunBudget.outside). */
+  outsideBudget<T>(work: () => T): T {
+    return (this.#ownBudget ?? this.#budget).outside(work);
+  }
+
   /** QuickJS's interrupt handler, while this run is the thread's active one. */
   shouldInterrupt(): boolean {
     if (this.#ownBudget) return this.#ownBudget.shouldInterrupt();

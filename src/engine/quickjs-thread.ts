@@ -16,6 +16,8 @@ import { argsHash, Journal, type JournalEntry } from "./journal.js";
 import { loadModuleSource, normalizeModuleName } from "./module-loader.js";
 import { ThreadJournal } from "./thread-journal.js";
 import { loadGuestChunk } from "./guest-chunks.js";
+import { callLimitsOf } from "./call-limits.js";
+import { seedWords } from "./seed-words.js";
 import type { BoundWasmInstance } from "./wasm-instance.js";
 
 const NO_HOST: HostCallChannel = {
@@ -24,36 +26,6 @@ const NO_HOST: HostCallChannel = {
 };
 
 const EMPTY_MANIFEST: GuestManifest = { tools: [], subagents: { enabled: false, types: [] } };
-
-/** The call budgets of a run, as journaled (a rebuild runs under the same ones). */
-function callLimitsOf(limits: EvalLimits): CallLimits {
-  const last = lastCallLimits;
-  if (
-    last?.maxToolCalls === limits.maxToolCalls &&
-    last.maxConcurrentToolCalls === limits.maxConcurrentToolCalls &&
-    last.maxTaskCalls === limits.maxTaskCalls &&
-    last.maxConcurrentTasks === limits.maxConcurrentTasks
-  ) {
-    return last;
-  }
-  return (lastCallLimits = Object.freeze({ maxToolCalls: limits.maxToolCalls, maxConcurrentToolCalls: limits.maxConcurrentToolCalls, maxTaskCalls: limits.maxTaskCalls, maxConcurrentTasks: limits.maxConcurrentTasks }));
-}
-
-/** The call limits last journaled: the same (frozen) object serves every cell under the same limits. */
-let lastCallLimits: Readonly<CallLimits> | null = null;
-
-function seedWords(seed: number | undefined): number[] {
-  if (seed === undefined) return Array.from(crypto.getRandomValues(new Uint32Array(4)));
-  // splitmix32 expands one number into four well-mixed words.
-  let state = Math.trunc(seed) >>> 0;
-  return Array.from({ length: 4 }, () => {
-    state = (state + 0x9e3779b9) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  });
-}
 
 /**
  * The last configuration text made per manifest, with the limits it was made for: an
@@ -162,18 +134,31 @@ export class QuickJSThread implements RunnableThread {
         },
       },
       callbacks: {
-        shouldInterrupt: () => thread.#activeRun?.shouldInterrupt() ?? false,
+        // A chunk of the prelude compiling on first use is quickbox's own bounded work: not interrupted.
+        shouldInterrupt: () => !thread.#loadingChunk && (thread.#activeRun?.shouldInterrupt() ?? false),
         // Between runs (nothing can call it then) a message has nowhere to go.
         onStream: (message) => thread.#activeRun?.acceptStream(message),
         normalizeModule: (base, requested) => normalizeModuleName(base, requested, thread.#skills),
         loadModuleSource: (name) => loadModuleSource(name, thread.#skills),
         answerIntl: (request) => thread.journal.intl(request, answerIntlRequest),
         describeErrorSite: (request) => thread.#sources.describe(request),
-        loadChunk: (name, link) => loadGuestChunk(instance, image.pointers, name, link),
+        loadChunk: (name, link) => thread.#loadChunk(() => loadGuestChunk(instance, image.pointers, name, link)),
       },
     };
     instance.ffi.QTS_RuntimeSetMaxStackSize(image.pointers.rt, config.maxStackSizeBytes);
     return thread;
+  }
+
+  #loadingChunk = false;
+
+  /** A first use's chunk load: outside the program's CPU budget and never interrupted (it is ours and bounded). */
+  #loadChunk(load: () => number): number {
+    this.#loadingChunk = true;
+    try {
+      return this.#activeRun ? this.#activeRun.outsideBudget(load) : load();
+    } finally {
+      this.#loadingChunk = false;
+    }
   }
 
   get clock(): ThreadConfig["clock"] {
@@ -260,11 +245,14 @@ export class QuickJSThread implements RunnableThread {
    */
   releaseAndCheckLeaks(): { leaked: boolean; error?: string } {
     const { ffi } = this.#instance;
-    const { rt, ctx, internal, functions } = this.#image.pointers;
+    const { rt, ctx, internal, functions, chunkScope } = this.#image.pointers;
     this.#lost ??= "released";
     try {
       for (const fn of Object.values(functions)) this.port.calls.freeValue(fn);
       this.port.calls.freeValue(internal);
+      // The image keeps what a chunk's load needs (prelude-evaluation.ts): the pristine eval, the captured built-ins.
+      this.port.calls.freeValue(chunkScope.eval);
+      this.port.calls.freeValue(chunkScope.captured);
       ffi.QTS_FreeContext(ctx);
       ffi.QTS_FreeRuntime(rt);
     } catch (error) {

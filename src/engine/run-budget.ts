@@ -97,6 +97,23 @@ export class RunBudget {
     return Math.max(0, this.wallTimeoutMs - (this.now() - this.#startedAt));
   }
 
+  /**
+   * Work quickbox does inside a guest call on its own behalf (compiling a chunk of the prelude on
+   * first use, guest-chunks.ts): its time and polls do not count against `timeoutMs`, so a program's
+   * budget is the program's, however long a first use takes on a loaded machine. The wall limit
+   * still counts it.
+   */
+  outside<T>(work: () => T): T {
+    const startedAt = this.now();
+    const polls = this.polls;
+    try {
+      return work();
+    } finally {
+      if (this.#awaitingSince === null) this.#awaitedMs += this.now() - startedAt;
+      this.polls = polls;
+    }
+  }
+
   /** Bracket host waits (tool calls, real timers): they do not count against `timeoutMs`. */
   async awaitHost<T>(work: Promise<T>): Promise<T> {
     this.#awaitingSince = this.now();

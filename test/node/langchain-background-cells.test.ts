@@ -16,8 +16,12 @@ afterEach(async () => {
 });
 
 let isolation: "inline" | "worker" = "inline";
-/** Each still-running answer comes after this long; the releases below leave the program far less to do. */
-const YIELD_MS = 400;
+/**
+ * Each still-running answer comes after this long; the releases below leave the program far less to
+ * do. 1 s, not less: on a busy machine a restore, a first object rendered (the inspector compiles on
+ * a thread's first use) or the end of a released program took 400-1,300 ms under load 9.
+ */
+const YIELD_MS = 1000;
 
 function middleware(options: Parameters<typeof createCodeInterpreterMiddleware>[0] = {}): CodeInterpreterMiddleware {
   const created = createCodeInterpreterMiddleware({ isolation, yieldAfterMs: YIELD_MS, ...options });

@@ -70,15 +70,24 @@ export function defineGuestChunksSuite(create: InterpreterFactory): void {
       expect(after.stdout).toBe("{ n: 2 }");
     });
 
-    it("a load the deadline stops ends the eval as Timeout; the thread, restored with a larger budget, loads them", async () => {
-      const store = memoryStore();
-      // Compiling the web platform chunk takes milliseconds, more on a loaded machine: 1 ms cannot hold it.
-      const hurried = await make({ store, timeoutMs: 1 });
-      const stopped = await hurried.eval(`globalThis.before = 1; new URL("http://h/a").href`, { threadId: "late" });
-      expect(stopped.error?.type, stopped.text).toBe("Timeout");
-      await hurried.dispose();
-      const patient = await make({ store });
-      expect(await value(patient, `[before, new URL("http://h/b").pathname, new TextEncoder().encode("é").length, ${DESCRIBE_URL_GLOBAL}]`, "late")).toEqual([1, "/b", 2, "function true false true"]);
+    it("a first use's load is quickbox's work, not the program's: it does not count against timeoutMs", async () => {
+      // Compiling the web platform and the inspector takes 15-40 ms (more on a loaded machine, far more
+      // on the debug build): a program with a 15 ms budget still gets its first URL and object rendered.
+      // A second fresh thread is tried only if the first timed out (a busy machine can deschedule even a
+      // tiny program for 15 ms); a load counted against the budget would time out both.
+      const firstUse = async (): Promise<{ status: string; text: string; value?: unknown; stdout?: string }> => {
+        const hurried = await make({ timeoutMs: 15 });
+        try {
+          return await hurried.eval(`globalThis.before = 1; const u = new URL("http://h/a"); console.log({ href: u.href }); ({ path: u.pathname })`, { threadId: "hurried" });
+        } finally {
+          await hurried.dispose();
+        }
+      };
+      let done = await firstUse();
+      if (done.status !== "ok" && /Timeout/.test(done.text)) done = await firstUse();
+      expect(done.status, done.text).toBe("ok");
+      expect(done.value).toEqual({ path: "/a" });
+      expect(done.stdout).toBe("{ href: 'http://h/a' }");
     });
 
     it("a load that finds the memory full is an error; the next use, with memory freed, loads them", async () => {
