@@ -112,6 +112,11 @@ export class EvalRun {
     return (this.#ownBudget ?? this.#budget).outside(work);
   }
 
+  /** The run's budget is spent (a chunk load it caused was stopped): the interrupt keeps firing, the eval ends as Timeout. */
+  expireBudget(): void {
+    (this.#ownBudget ?? this.#budget).expire("cpu");
+  }
+
   /** QuickJS's interrupt handler, while this run is the thread's active one. */
   shouldInterrupt(): boolean {
     if (this.#ownBudget) return this.#ownBudget.shouldInterrupt();

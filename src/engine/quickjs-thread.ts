@@ -18,6 +18,10 @@ import { ThreadJournal } from "./thread-journal.js";
 import { loadGuestChunk } from "./guest-chunks.js";
 import { callLimitsOf } from "./call-limits.js";
 import { seedWords } from "./seed-words.js";
+import { RunBudget } from "./run-budget.js";
+
+/** How long one chunk load may take before it is stopped (see QuickJSThread.#loadChunk). */
+const CHUNK_LOAD_LIMIT_MS = 2000;
 import type { BoundWasmInstance } from "./wasm-instance.js";
 
 const NO_HOST: HostCallChannel = {
@@ -134,8 +138,8 @@ export class QuickJSThread implements RunnableThread {
         },
       },
       callbacks: {
-        // A chunk of the prelude compiling on first use is quickbox's own bounded work: not interrupted.
-        shouldInterrupt: () => !thread.#loadingChunk && (thread.#activeRun?.shouldInterrupt() ?? false),
+        // A chunk of the prelude loading on first use has a budget of its own (see #loadChunk).
+        shouldInterrupt: () => (thread.#chunkLoad ? thread.#chunkLoad.shouldInterrupt() : (thread.#activeRun?.shouldInterrupt() ?? false)),
         // Between runs (nothing can call it then) a message has nowhere to go.
         onStream: (message) => thread.#activeRun?.acceptStream(message),
         normalizeModule: (base, requested) => normalizeModuleName(base, requested, thread.#skills),
@@ -149,15 +153,22 @@ export class QuickJSThread implements RunnableThread {
     return thread;
   }
 
-  #loadingChunk = false;
+  #chunkLoad: RunBudget | null = null;
 
-  /** A first use's chunk load: outside the program's CPU budget and never interrupted (it is ours and bounded). */
+  /**
+   * A first use's chunk load: quickbox's own work, so it runs outside the program's CPU budget, under
+   * one of its own (CHUNK_LOAD_LIMIT_MS: a compile takes 15-40 ms, far more on the debug build or a
+   * loaded machine). A program that made the load run its code (a setter the chunk's evaluation
+   * meets) is stopped by that budget, and the eval then ends as Timeout.
+   */
   #loadChunk(load: () => number): number {
-    this.#loadingChunk = true;
+    const budget = new RunBudget(CHUNK_LOAD_LIMIT_MS, CHUNK_LOAD_LIMIT_MS);
+    this.#chunkLoad = budget;
     try {
       return this.#activeRun ? this.#activeRun.outsideBudget(load) : load();
     } finally {
-      this.#loadingChunk = false;
+      this.#chunkLoad = null;
+      if (budget.expired) this.#activeRun?.expireBudget();
     }
   }
 
