@@ -19,9 +19,8 @@ import { loadGuestChunk } from "./guest-chunks.js";
 import { callLimitsOf } from "./call-limits.js";
 import { seedWords } from "./seed-words.js";
 import { RunBudget } from "./run-budget.js";
-
-/** How long one chunk load may take before it is stopped (see QuickJSThread.#loadChunk). */
-const CHUNK_LOAD_LIMIT_MS = 2000;
+/** How long one chunk load may take before it is stopped (QuickJSThread.#loadChunk); under the worker watchdog's 2 s. */
+const CHUNK_LOAD_LIMIT_MS = 1000;
 import type { BoundWasmInstance } from "./wasm-instance.js";
 
 const NO_HOST: HostCallChannel = {

@@ -274,7 +274,8 @@ export function defineBoundedValuesSuite(
 
     it("64 tool results of ~300 KB each, all ready at once: encoded in slices", async () => {
       const give: ToolDefinition = { name: "give", execute: manyItems };
-      const qb = await warm({ tools: [give], maxConcurrentToolCalls: 64, memoryLimitBytes: ROOMY_BYTES });
+      // The guest parses ~19 MB of results: seconds of CPU on a loaded machine, so a budget that does not decide the test.
+      const qb = await warm({ tools: [give], maxConcurrentToolCalls: 64, memoryLimitBytes: ROOMY_BYTES, timeoutMs: 30_000, wallTimeoutMs: 60_000 });
       const program = "(await Promise.all(Array.from({ length: 64 }, () => tools.give({})))).reduce((sum, items) => sum + items.length, 0)";
       const { value: result, blockMs } = await repeatableHostBlock(startWatcher, isolation === "worker" ? MAX_HOST_STALL_MS : Infinity, () => qb.eval(program, { threadId: "t" }));
       expect(result.value, result.text).toBe(64 * 25_000);

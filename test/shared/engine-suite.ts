@@ -14,7 +14,8 @@ export function defineEngineSuite(create: InterpreterFactory): void {
   const evalIn = (code: string, threadId = `t${threadCounter}`) => qb.eval(code, { threadId });
 
   beforeAll(async () => {
-    qb = await create({ timeoutMs: 1000, wallTimeoutMs: 10_000 });
+    // A budget that semantics tests do not meet under load (a first TypeScript cell, a first object rendered).
+    qb = await create({ timeoutMs: 5000, wallTimeoutMs: 20_000 });
   });
   afterAll(async () => {
     await qb.dispose();
