@@ -161,7 +161,7 @@ export class QuickJSThread implements RunnableThread {
    * meets) is stopped by that budget, and the eval then ends as Timeout.
    */
   #loadChunk(load: () => number): number {
-    const budget = new RunBudget(CHUNK_LOAD_LIMIT_MS, CHUNK_LOAD_LIMIT_MS);
+    const budget = new RunBudget(CHUNK_LOAD_LIMIT_MS * (this.#image.profile.slowdown ?? 1), CHUNK_LOAD_LIMIT_MS * (this.#image.profile.slowdown ?? 1));
     this.#chunkLoad = budget;
     try {
       return this.#activeRun ? this.#activeRun.outsideBudget(load) : load();

@@ -22,6 +22,8 @@ export interface WasmBuildProfile {
   readonly wasmSpecifier: string;
   /** Stable id recorded in snapshots. */
   readonly id: string;
+  /** How many times slower than the release build it runs (default 1): budgets for quickbox's own work scale with it. */
+  readonly slowdown?: number;
   /** Memory size the base image is built at (at least the build's declared minimum). */
   readonly imageMemoryBytes: number;
   /**
@@ -142,6 +144,8 @@ export const RELEASE_BUILD: WasmBuildProfile = {
 export function debugBuildProfile(loadVariant: () => Promise<QuickJSSyncVariant>): WasmBuildProfile {
   return {
     id: "@jitl/quickjs-wasmfile-debug-sync@0.32.0",
+    // AddressSanitizer: compiling a chunk of the prelude took over 1 s under load (release: 15-40 ms).
+    slowdown: 20,
     // AddressSanitizer's shadow memory and quarantine need far more than the release build.
     imageMemoryBytes: 256 * 2 ** 20,
     wasmSpecifier: "@jitl/quickjs-wasmfile-debug-sync/wasm",

@@ -163,7 +163,7 @@ describe.each(["inline", "worker"] as const)("quickbox/langchain background cell
       );
       expect(cancelled).toMatch(/^<error type="Cancelled">/);
       // The cancelled program left no state behind (the thread went back to before it), and the thread runs code again.
-      expect(after).toMatch(/^<result>'(number|undefined),undefined'<\/result>$/);
+      expect(after).toMatch(/^<result>(number|undefined),undefined<\/result>$/);
       expect(log).toEqual(["tool started", "model read: running", "model read: cell running", "model read: cancelled"]);
     } finally {
       held.release();
