@@ -68,7 +68,8 @@ describe("debug build leak check", () => {
     for (const [index, [code]] of CELLS.entries()) {
       const cell = await transformCell(code);
       const outcome = await thread.eval(cell.code, `cell-${index}.js`, {
-        timeoutMs: 500,
+        // The AddressSanitizer build runs a first object's rendering slowly, more so on a loaded machine.
+        timeoutMs: 2000,
         wallTimeoutMs: 5000,
         maxResultChars: 4000,
         maxValueChars: 2 ** 20,

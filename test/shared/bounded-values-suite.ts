@@ -179,7 +179,7 @@ export function defineBoundedValuesSuite(
     // thread inline (README, Isolation): only in a worker is the host's part alone measured.
     it("1,000 such progress values in one eval arrive bounded; in a worker the host's loop is never held", async () => {
       let count = 0;
-      const qb = await warm({ onEvent: (event) => void (event.type === "progress" && (useOnHost(event.value), count++)) });
+      const qb = await warm({ timeoutMs: 30_000, wallTimeoutMs: 60_000, onEvent: (event) => void (event.type === "progress" && (useOnHost(event.value), count++)) });
       const { value: result, blockMs } = await repeatableHostBlock(startWatcher, isolation === "worker" ? MAX_HOST_STALL_MS : Infinity, async () => {
         count = 0;
         return qb.eval(`${sharedTreeSource(40, "f")} for (let i = 0; i < 1000; i++) progress(f); 'flooded'`, { threadId: "t" });
@@ -265,7 +265,7 @@ export function defineBoundedValuesSuite(
     it("64 calls, each with ~300 KB of arguments: checked and parsed in slices", async () => {
       let calls = 0;
       const take: ToolDefinition = { name: "take", execute: () => ++calls };
-      const qb = await warm({ tools: [take], maxConcurrentToolCalls: 64, memoryLimitBytes: ROOMY_BYTES });
+      const qb = await warm({ tools: [take], maxConcurrentToolCalls: 64, memoryLimitBytes: ROOMY_BYTES, timeoutMs: 30_000, wallTimeoutMs: 60_000 });
       const program = "const items = Array.from({ length: 25000 }, (_, i) => 'item-' + i); (await Promise.all(Array.from({ length: 64 }, () => tools.take({ items })))).length";
       const { value: result, blockMs } = await repeatableHostBlock(startWatcher, isolation === "worker" ? MAX_HOST_STALL_MS : Infinity, () => qb.eval(program, { threadId: "t" }));
       expect(result.value, result.text).toBe(64);
