@@ -27,7 +27,7 @@ export const CHUNK_BYTES = 4096;
 export { MIN_MEMORY_BYTES } from "./wasm-build.js";
 
 /** Functions of the prelude's internal API (src/guest/prelude.ts). */
-export const INTERNAL_FUNCTIONS = ["seed", "configure", "reconfigure", "track", "fail", "quickKind", "settledKind", "settledValue", "endSession", "poll", "fireTimer", "settle", "copyValue", "takeOutput", "close"] as const;
+export const INTERNAL_FUNCTIONS = ["seed", "configure", "reconfigure", "track", "fail", "quickValue", "settledValue", "endSession", "poll", "fireTimer", "settle", "copyValue", "takeOutput", "close"] as const;
 export type InternalFunction = (typeof INTERNAL_FUNCTIONS)[number];
 
 export interface ImagePointers {
@@ -80,7 +80,12 @@ export interface BaseImage {
   takeInstance(memoryBytes: number): BoundWasmInstance | null;
 }
 
-/** Finds the word that tracks the heap's end: the one that grows by exactly a big allocation. */
+/**
+ * Finds the word that tracks the heap's end (the allocator's top): the one that grows by a big
+ * allocation and is back where it was once the allocation is freed. The words that track the
+ * memory taken from the system (the sbrk break, dlmalloc's footprint) grow too when the top had
+ * too little room, but stay grown: this build never gives memory back.
+ */
 function locateBreakPointer(instance: BoundWasmInstance): number | null {
   const probeBytes = 8 * 1024 * 1024;
   const staticWords = 256 * 1024;
@@ -88,13 +93,14 @@ function locateBreakPointer(instance: BoundWasmInstance): number | null {
   const pointer = instance.module._malloc(probeBytes);
   if (!pointer) return null;
   const after = new Uint32Array(instance.memory.buffer, 0, staticWords);
-  const candidates: number[] = [];
+  const grown: number[] = [];
   for (let i = 0; i < staticWords; i++) {
-    const grown = after[i]! - before[i]!;
-    if (grown >= probeBytes && grown <= probeBytes + 65536) candidates.push(i * 4);
+    const growth = after[i]! - before[i]!;
+    if (growth >= probeBytes && growth <= probeBytes + 65536) grown.push(i);
   }
   instance.module._free(pointer);
-  return candidates.length === 1 ? candidates[0]! : null;
+  const candidates = grown.filter((i) => after[i] === before[i]);
+  return candidates.length === 1 ? candidates[0]! * 4 : null;
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { JSContextPointer, JSRuntimePointer, JSValueConstPointer, JSValuePointer } from "quickjs-emscripten-core";
 import type { WasmInstance } from "./wasm-instance.js";
 import { decodeGuestUtf8 } from "./guest-strings.js";
+import { hasNanBoxedValues, payloadOf, tagOf, TAG_BOOL, TAG_INT, TAG_NULL, TAG_OBJECT, TAG_STRING, TAG_UNDEFINED } from "./value-tags.js";
 
 export class HostAllocationError extends Error {
   override name = "HostAllocationError";
@@ -36,6 +37,8 @@ export class GuestCalls {
   readonly #instance: WasmInstance;
   /** QuickJS's static `undefined` (its address never changes). */
   #undefined: JSValueConstPointer | null = null;
+  /** Whether a value's type can be read from its tag (value-tags.ts); checked at the first read. */
+  #tagsReadable: boolean | null = null;
   readonly rt: JSRuntimePointer;
   readonly ctx: JSContextPointer;
 
@@ -91,6 +94,46 @@ export class GuestCalls {
    */
   readString(value: ValuePointer, maxBytes = Infinity): string | null {
     return readGuestString(this.#instance, this.ctx, value, maxBytes);
+  }
+
+  /**
+   * A primitive as the host's value, read exactly (a string's U+0000 and lone surrogates, a
+   * BigInt's digits); null for anything else (an object, a symbol). Numbers, booleans, null,
+   * undefined and strings are told by their tag when the build allows (value-tags.ts), without
+   * asking QuickJS for the type. Never runs guest code.
+   */
+  readPrimitive(value: ValuePointer): { value: unknown } | null {
+    if ((this.#tagsReadable ??= hasNanBoxedValues(this.#instance))) {
+      const heap = this.#instance.heapU32;
+      switch (tagOf(heap, value)) {
+        case TAG_INT:
+          return { value: payloadOf(heap, value) };
+        case TAG_BOOL:
+          return { value: payloadOf(heap, value) !== 0 };
+        case TAG_NULL:
+          return { value: null };
+        case TAG_UNDEFINED:
+          return { value: undefined };
+        case TAG_OBJECT:
+          return null;
+        case TAG_STRING:
+          return textOrNull(readGuestString(this.#instance, this.ctx, value, Infinity, true));
+      }
+    }
+    switch (this.typeOf(value)) {
+      case "number":
+        return { value: this.readNumber(value) };
+      case "boolean":
+        return { value: this.readNumber(value) !== 0 };
+      case "undefined":
+        return { value: undefined };
+      case "bigint":
+        return { value: BigInt(this.readPrimitiveText(value)) };
+      case "string":
+        return textOrNull(this.readString(value));
+      default:
+        return this.isNull(value) ? { value: null } : null;
+    }
   }
 
   /**
@@ -211,6 +254,10 @@ export class GuestCalls {
   }
 }
 
+function textOrNull(text: string | null): { value: string } | null {
+  return text === null ? null : { value: text };
+}
+
 function typeOfValue(instance: WasmInstance, ctx: JSContextPointer, value: ValuePointer): string {
   const pointer = instance.ffi.QTS_Typeof(ctx, value);
   if (!pointer) throw new HostAllocationError("the guest heap has no room to read a value's type");
@@ -224,11 +271,12 @@ function typeOfValue(instance: WasmInstance, ctx: JSContextPointer, value: Value
 /**
  * See GuestCalls.readString. The length comes from QuickJS itself (`length` of a string primitive
  * is answered before any prototype is consulted: no guest code runs); the text from its UTF-8
- * form, decoded unit for unit (guest-strings.ts). Throws HostAllocationError when QuickJS has no
+ * form, decoded unit for unit (guest-strings.ts). `knownString`: the caller read the value's tag
+ * (value-tags.ts), QuickJS need not be asked its type. Throws HostAllocationError when QuickJS has no
  * memory left to make that form.
  */
-export function readGuestString(instance: WasmInstance, ctx: JSContextPointer, value: ValuePointer, maxBytes = Infinity): string | null {
-  if (typeOfValue(instance, ctx, value) !== "string") return null;
+export function readGuestString(instance: WasmInstance, ctx: JSContextPointer, value: ValuePointer, maxBytes = Infinity, knownString = false): string | null {
+  if (!knownString && typeOfValue(instance, ctx, value) !== "string") return null;
   const units = stringLength(instance, ctx, value);
   if (!Number.isSafeInteger(units) || units < 0) throw new HostAllocationError("the guest heap has no room to read a string's length");
   if (units > maxBytes) return null;

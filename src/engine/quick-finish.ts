@@ -3,13 +3,14 @@
  * `x.length`, `"done"`) and print nothing. For them the general path — hand the completion to
  * the guest, run its promise jobs, let the guest render and JSON-encode a report, parse it — is
  * most of an eval's cost. Here the host looks at the completion itself: already fulfilled, no job
- * queued, the guest confirms (one call) that nothing else happened in the eval, and the host reads
- * the primitive straight out of guest memory and renders it with the guest's own rules
+ * queued, the guest confirms that nothing else happened in the eval and hands over the value in
+ * the same call, and the host reads the primitive straight out of guest memory (its type from the
+ * value's tag, engine/value-tags.ts) and renders it with the guest's own rules
  * (result/primitive-results.ts). Anything else returns null and the eval goes the general way,
  * from the same, untouched state.
  */
 import type { EngineOutcome, EvalLimits } from "../engine-contract.js";
-import { copyPrimitive, inspectPrimitive, QUICK_BIGINT, QUICK_BOOLEAN, QUICK_NULL, QUICK_NUMBER, QUICK_STRING, QUICK_UNDEFINED } from "../result/primitive-results.js";
+import { copyPrimitive, inspectPrimitive } from "../result/primitive-results.js";
 import type { SettledReport } from "./guest-reports.js";
 import type { GuestPort } from "./guest-port.js";
 import type { ValuePointer } from "./guest-calls.js";
@@ -17,33 +18,9 @@ import type { ValuePointer } from "./guest-calls.js";
 /** The limits a rendered primitive must keep. */
 type QuickFinishLimits = Pick<EvalLimits, "maxResultChars" | "maxValueChars">;
 
-/** The value the guest holds, read by the host; undefined: not readable exactly here. */
-function readPrimitive(port: GuestPort, kind: number, value: ValuePointer): { value: unknown } | undefined {
-  const calls = port.calls;
-  switch (kind) {
-    case QUICK_NUMBER:
-      return { value: calls.readNumber(value) };
-    case QUICK_BOOLEAN:
-      return { value: calls.readNumber(value) !== 0 };
-    case QUICK_UNDEFINED:
-      return { value: undefined };
-    case QUICK_NULL:
-      return { value: null };
-    case QUICK_BIGINT:
-      return { value: BigInt(calls.readPrimitiveText(value)) };
-    case QUICK_STRING: {
-      // Exact, U+0000 and lone surrogates included (guest-strings.ts).
-      const text = calls.readString(value);
-      return text === null ? undefined : { value: text };
-    }
-    default:
-      return undefined;
-  }
-}
-
 /** The report for a primitive the guest holds at `value`, or null when the host cannot render it exactly. */
-function primitiveReport(port: GuestPort, kind: number, value: ValuePointer, limits: QuickFinishLimits): SettledReport | null {
-  const read = readPrimitive(port, kind, value);
+function primitiveReport(port: GuestPort, value: ValuePointer, limits: QuickFinishLimits): SettledReport | null {
+  const read = port.calls.readPrimitive(value);
   if (!read) return null;
   const body = typeof read.value === "string" ? read.value : inspectPrimitive(read.value);
   if (body === null || body.length > limits.maxResultChars) return null;
@@ -53,15 +30,6 @@ function primitiveReport(port: GuestPort, kind: number, value: ValuePointer, lim
   return { settled: true, outcome, needsCopy: false };
 }
 
-function callNumber(port: GuestPort, name: "quickKind" | "settledKind", args: ValuePointer[] = []): number {
-  const pointer = port.call(name, args);
-  try {
-    return port.calls.readNumber(pointer);
-  } finally {
-    port.calls.freeValue(pointer);
-  }
-}
-
 /** A settled report for `completion` (a promise of `{ value }` from QuickJS's async eval), or null. */
 export function quickFinish(port: GuestPort, completion: ValuePointer, limits: QuickFinishLimits): SettledReport | null {
   const calls = port.calls;
@@ -69,8 +37,9 @@ export function quickFinish(port: GuestPort, completion: ValuePointer, limits: Q
   const record = calls.promiseResult(completion);
   let value: ValuePointer | null = null;
   try {
-    value = calls.getProperty(record, "value");
-    return primitiveReport(port, callNumber(port, "quickKind", [value]), value, limits);
+    // One guest call: the value itself when the host may finish the eval with it, else an object (guest/eval-session.ts).
+    value = port.call("quickValue", [record]);
+    return primitiveReport(port, value, limits);
   } finally {
     if (value !== null) calls.freeValue(value);
     calls.freeValue(record);
@@ -83,12 +52,10 @@ export function quickFinish(port: GuestPort, completion: ValuePointer, limits: Q
  * leaves it as it was, for the general poll.
  */
 export function quickSettle(port: GuestPort, limits: QuickFinishLimits): SettledReport | null {
-  const kind = callNumber(port, "settledKind");
-  if (!kind) return null;
   const value = port.call("settledValue", []);
   let report: SettledReport | null;
   try {
-    report = primitiveReport(port, kind, value, limits);
+    report = primitiveReport(port, value, limits);
   } finally {
     port.calls.freeValue(value);
   }

@@ -6,9 +6,14 @@ import { isProxy } from "./proxy-registry.js";
 import type { GuestFinishedEval, GuestOutputLimits, GuestPollReport } from "../engine-contract.js";
 import type { HostCalls } from "./host-calls.js";
 import type { GuestStream } from "./stream.js";
-import { QUICK_BIGINT, QUICK_BOOLEAN, QUICK_NONE, QUICK_NULL, QUICK_NUMBER, QUICK_STRING, QUICK_UNDEFINED, type QuickKind } from "../result/primitive-results.js";
 
 type Settlement = { kind: "ok"; value: unknown } | { kind: "error"; error: unknown };
+
+/**
+ * The fast path's "no" (quickValue, settledValue): an object, which no answer the host reads on
+ * the fast path ever is. The host tells it from a primitive by the value's type tag alone.
+ */
+const NOT_QUICK: object = {};
 
 /**
  * The guest side of one eval: it owns the console buffer and the settlement of the cell's
@@ -83,44 +88,38 @@ export class EvalSession {
 
   /**
    * The host's fast path (engine/quick-finish.ts): the cell's promise is already fulfilled with
-   * `value` and no job is pending. When nothing else happened in this eval (nothing printed, no
-   * timer, no call, no progress) and the value is a primitive the host can read exactly, the
-   * answer is its kind and the session stays open, still empty, for the next eval. Otherwise
-   * QUICK_NONE: the host tracks the completion and polls as usual.
+   * `record` (QuickJS's `{ value }`) and no job is pending. When nothing else happened in this
+   * eval (nothing printed, no timer, no call, no progress) and the value is a primitive the host
+   * can read exactly, the answer is the value itself and the session stays open, still empty, for
+   * the next eval. Otherwise NOT_QUICK: the host tracks the completion and polls as usual. One
+   * call answers both questions (may the host finish it, and with what).
    */
-  quickKind(value: unknown): QuickKind {
-    return this.#settlement ? QUICK_NONE : this.#quietKind(value);
+  quickValue(record: { value: unknown }): unknown {
+    if (this.#settlement) return NOT_QUICK;
+    const value = record.value;
+    return this.#quietPrimitive(value) ? value : NOT_QUICK;
   }
 
   /** The same once the program settled after awaiting (tools, timers): see quick-finish.ts quickSettle. */
-  settledKind(): QuickKind {
-    const settlement = this.#settlement;
-    return settlement?.kind === "ok" ? this.#quietKind(settlement.value) : QUICK_NONE;
-  }
-
-  /** The value an ok settlement holds (read by the host after settledKind said it can). */
   settledValue(): unknown {
-    return this.#settlement?.kind === "ok" ? this.#settlement.value : undefined;
+    const settlement = this.#settlement;
+    return settlement?.kind === "ok" && this.#quietPrimitive(settlement.value) ? settlement.value : NOT_QUICK;
   }
 
-  /** The value's kind when nothing but the value is left to report (no output, timer, call or progress). */
-  #quietKind(value: unknown): QuickKind {
+  /** True when nothing but the value is left to report (no output, timer, call or progress) and it is a primitive the host reads (not a symbol). */
+  #quietPrimitive(value: unknown): boolean {
     if (this.output.totalChars || this.timers.size || this.hostCalls.pendingCount || this.hostCalls.queuedCount || !this.stream.quiet) {
-      return QUICK_NONE;
+      return false;
     }
     switch (typeof value) {
       case "number":
-        return QUICK_NUMBER;
       case "string":
-        return QUICK_STRING;
       case "boolean":
-        return QUICK_BOOLEAN;
       case "undefined":
-        return QUICK_UNDEFINED;
       case "bigint":
-        return QUICK_BIGINT;
+        return true;
       default:
-        return value === null ? QUICK_NULL : QUICK_NONE;
+        return value === null;
     }
   }
 

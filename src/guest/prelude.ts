@@ -132,14 +132,11 @@ export const internal = {
   fail(error: unknown): void {
     session.fail(error);
   },
-  /** See EvalSession.quickKind: the host's fast path for a cell that finished at once. */
-  quickKind(value: unknown): number {
-    return session.quickKind(value);
+  /** See EvalSession.quickValue: the host's fast path for a cell that finished at once (the value, or an object for "no"). */
+  quickValue(record: { value: unknown }): unknown {
+    return session.quickValue(record);
   },
-  /** The fast path at a later poll: settledKind, then settledValue, then endSession. */
-  settledKind(): number {
-    return session.settledKind();
-  },
+  /** The fast path at a later poll: settledValue (the value, or an object for "no"), then endSession. */
   settledValue(): unknown {
     return session.settledValue();
   },

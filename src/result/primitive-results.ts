@@ -6,16 +6,6 @@
  * prelude `String` is the captured built-in; JSON.stringify comes in as `quote`).
  */
 
-/** What the guest's `quickKind` answers: 0 = not for the fast path, else the value's type. */
-export const QUICK_NONE = 0;
-export const QUICK_NUMBER = 1;
-export const QUICK_STRING = 2;
-export const QUICK_BOOLEAN = 3;
-export const QUICK_UNDEFINED = 4;
-export const QUICK_NULL = 5;
-export const QUICK_BIGINT = 6;
-export type QuickKind = 0 | 1 | 2 | 3 | 4 | 5 | 6;
-
 /** Primitives render exactly as util.inspect renders them (strings are the result text as they are). */
 export function inspectPrimitive(value: unknown): string | null {
   switch (typeof value) {
