@@ -34,7 +34,7 @@ import { DEFAULT_MAX_DELTAS, restoreSnapshotChain, takeSnapshot, type SnapshotBa
 import { restoreOrRebuild, type RebuildStats } from "./thread-rebuild.js";
 import type { ThreadInfo } from "../types.js";
 import { SerialQueues } from "../util/serial-queues.js";
-import { EitherStop, type StopSignal } from "../util/stop-signal.js";
+import { EitherStop, StopFlag, type StopSignal } from "../util/stop-signal.js";
 
 /** Cells larger than this (UTF-16 units) are refused before any parsing. */
 export const MAX_CODE_CHARS = 2 ** 20;
@@ -63,7 +63,8 @@ export class InterpreterCore {
   readonly #threads = new Map<string, ThreadRecord>();
   readonly #queues = new SerialQueues();
   readonly #cellCache = new CellCache();
-  readonly #disposal = new AbortController();
+  /** Stops every run at dispose(); a StopFlag, not an AbortController: each eval reads it several times, and an AbortSignal's getters cost more. */
+  readonly #disposal = new StopFlag();
 
   constructor(options: EngineOptions, manifest: GuestManifest, image: BaseImage, keys: SnapshotKeys, instances: InstancePool) {
     this.#options = options;
@@ -78,7 +79,7 @@ export class InterpreterCore {
   }
 
   #assertAlive(): void {
-    if (this.#disposal.signal.aborted) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
+    if (this.#disposal.aborted) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
   }
 
   #limits(signal: StopSignal, pollCancel?: () => void): EvalLimits {
@@ -111,9 +112,9 @@ export class InterpreterCore {
 
   /** Follows the caller's signal and the interpreter's disposal (no AbortController: util/stop-signal.ts). */
   #evalSignal(userSignal: StopSignal | undefined, coversDisposal = false): StopSignal {
-    if (!userSignal) return this.#disposal.signal;
+    if (!userSignal) return this.#disposal;
     if (coversDisposal) return userSignal;
-    return new EitherStop(userSignal, this.#disposal.signal);
+    return new EitherStop(userSignal, this.#disposal);
   }
 
   async eval(request: EvalRequest, context: EngineRunContext): Promise<EngineReply> {
@@ -139,7 +140,7 @@ export class InterpreterCore {
     const startedAt = performance.now();
     const { code, threadId } = request;
     if (code.length > MAX_CODE_CHARS) return this.#reply(request, codeTooLarge(code.length, MAX_CODE_CHARS), startedAt, context);
-    if (this.#disposal.signal.aborted) return this.#reply(request, disposedOutcome(), startedAt, context);
+    if (this.#disposal.aborted) return this.#reply(request, disposedOutcome(), startedAt, context);
     // A live thread and a cell that needs no transform: nothing to wait for before the cell runs.
     const live = request.skills ? undefined : this.#threads.get(threadId);
     const cell = live ? (unparsedCell(code) ?? this.#cellCache.get(code)) : undefined;
@@ -290,7 +291,7 @@ export class InterpreterCore {
         image: this.#image,
         instances: this.#instances,
         manifest: this.#manifest,
-        limits: { ...this.#limits(this.#disposal.signal), timeoutMs: REBUILD_BUDGET_FACTOR * this.#options.timeoutMs, wallTimeoutMs: REBUILD_BUDGET_FACTOR * this.#options.wallTimeoutMs },
+        limits: { ...this.#limits(this.#disposal), timeoutMs: REBUILD_BUDGET_FACTOR * this.#options.timeoutMs, wallTimeoutMs: REBUILD_BUDGET_FACTOR * this.#options.wallTimeoutMs },
       });
       const back = await restoreOrRebuild(stored.restore, threadId, this.#threadConfig(), this.#snapshots, stored.storedHead, rebuildLimits);
       record = { thread: back.thread, cells: back.cells, baseline: back.baseline, ...(back.rebuilt ? { rebuilt: back.rebuilt } : {}) };
@@ -353,13 +354,13 @@ export class InterpreterCore {
   }
 
   dispose(): void {
-    if (this.#disposal.signal.aborted) return;
+    if (this.#disposal.aborted) return;
     this.#disposal.abort();
     this.#threads.clear();
     this.#instances.release();
   }
 
   get disposed(): boolean {
-    return this.#disposal.signal.aborted;
+    return this.#disposal.aborted;
   }
 }

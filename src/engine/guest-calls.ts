@@ -100,10 +100,11 @@ export class GuestCalls {
    * A primitive as the host's value, read exactly (a string's U+0000 and lone surrogates, a
    * BigInt's digits); null for anything else (an object, a symbol). Numbers, booleans, null,
    * undefined and strings are told by their tag when the build allows (value-tags.ts), without
-   * asking QuickJS for the type. Never runs guest code.
+   * asking QuickJS for the type (`askType`: ask anyway, as for a build whose tags cannot be read).
+   * Never runs guest code.
    */
-  readPrimitive(value: ValuePointer): { value: unknown } | null {
-    if ((this.#tagsReadable ??= hasNanBoxedValues(this.#instance))) {
+  readPrimitive(value: ValuePointer, askType = false): { value: unknown } | null {
+    if (!askType && (this.#tagsReadable ??= hasNanBoxedValues(this.#instance))) {
       const heap = this.#instance.heapU32;
       switch (tagOf(heap, value)) {
         case TAG_INT:
