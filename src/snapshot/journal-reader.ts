@@ -6,7 +6,7 @@
  */
 import { QuickboxError } from "../errors.js";
 import { joinJournal, type JoinedJournal } from "./journal-sections.js";
-import { decodeSnapshot, readSnapshotHeader, SNAPSHOT_FORMAT_VERSION, snapshotId } from "./snapshot-codec.js";
+import { decodeSnapshot, readSnapshotHeader, SNAPSHOT_FORMAT_VERSION, snapshotIds } from "./snapshot-codec.js";
 import type { SnapshotKeys } from "./snapshot-keys.js";
 import type { SkillFiles } from "../engine-contract.js";
 
@@ -36,8 +36,9 @@ function damaged(what: string): QuickboxError {
 /** `expectedLastId`: the id the thread's head names last — the chain's bytes must be those (as for a restore). */
 export async function readForeignThread(chain: Uint8Array[], threadId: string, keys: SnapshotKeys, expectedLastId?: string | null): Promise<ForeignThread> {
   const manifests: ForeignManifest[] = [];
-  let previousId: string | null = null;
-  for (const [position, bytes] of chain.entries()) {
+  const parents: unknown[] = [];
+  const ids = snapshotIds(chain);
+  for (const bytes of chain) {
     try {
       readSnapshotHeader(bytes);
     } catch (error) {
@@ -47,11 +48,13 @@ export async function readForeignThread(chain: Uint8Array[], threadId: string, k
       return { journal: { entries: [], notReplayable: why }, cells: 0, skills: {} };
     }
     const decoded = await decodeSnapshot<ForeignManifest>(bytes, { wasmBuild: "", baseImage: "", threadId, anyBuild: true }, keys);
-    if (position > 0 && decoded.header.parent !== previousId) throw damaged("the chain of deltas is broken");
-    previousId = await snapshotId(bytes);
+    parents.push(decoded.header.parent);
     manifests.push(decoded.manifest);
   }
-  if (expectedLastId && previousId !== expectedLastId) throw damaged(`the bytes of snapshot ${expectedLastId.slice(0, 12)}… do not match its id (damaged in the store)`);
+  const chainIds = await ids;
+  for (let position = 1; position < chain.length; position++) if (parents[position] !== chainIds[position - 1]) throw damaged("the chain of deltas is broken");
+  const lastId = chainIds[chainIds.length - 1] ?? null;
+  if (expectedLastId && lastId !== expectedLastId) throw damaged(`the bytes of snapshot ${expectedLastId.slice(0, 12)}… do not match its id (damaged in the store)`);
   const last = manifests[manifests.length - 1];
   const cells = typeof last?.core?.cells === "number" && Number.isSafeInteger(last.core.cells) && last.core.cells >= 0 ? last.core.cells : 0;
   const skills = typeof last?.thread?.skills === "object" && last.thread.skills !== null ? (last.thread.skills as Record<string, SkillFiles>) : {};

@@ -24,7 +24,7 @@ import {
 } from "./memory-chunks.js";
 import { checkRestoredChain } from "./manifest-check.js";
 import { joinJournal } from "./journal-sections.js";
-import { decodeSnapshot, encodeSnapshot, readSnapshotHeader, snapshotId, type DecodedSnapshot } from "./snapshot-codec.js";
+import { decodeSnapshot, encodeSnapshot, readSnapshotHeader, snapshotId, snapshotIds, type DecodedSnapshot } from "./snapshot-codec.js";
 import type { SnapshotKeys } from "./snapshot-keys.js";
 
 export const QUICKBOX_VERSION = "0.1.0";
@@ -90,6 +90,10 @@ function memoryChunkCount(image: BaseImage, memory: Uint8Array): number {
     if (top > 0 && top <= memory.length) return Math.max(Math.ceil(top / CHUNK_BYTES), Math.ceil(image.bytes.length / CHUNK_BYTES));
   }
   return usedChunks(memory);
+}
+
+function brokenChain(): never {
+  throw new QuickboxError("SNAPSHOT_REJECTED", "snapshot rejected (truncated): the chain of deltas is broken", { reason: "truncated" });
 }
 
 /**
@@ -160,16 +164,15 @@ export async function restoreSnapshotChain(
   if (!chain.length) throw new Error("quickbox: empty snapshot chain");
   const expected = { wasmBuild: context.image.profile.id, baseImage: await context.image.hash, threadId };
   const decoded: DecodedSnapshot<SnapshotManifest>[] = [];
-  let previousId: string | null = null;
+  const ids = snapshotIds(chain);
   for (const [position, bytes] of chain.entries()) {
     const snapshot = await decodeSnapshot<SnapshotManifest>(bytes, expected, context.keys);
-    const wanted = position === 0 ? "full" : "delta";
-    if (snapshot.header.kind !== wanted || (position > 0 && snapshot.header.parent !== previousId)) {
-      throw new QuickboxError("SNAPSHOT_REJECTED", "snapshot rejected (truncated): the chain of deltas is broken", { reason: "truncated" });
-    }
-    previousId = await snapshotId(bytes);
+    if (snapshot.header.kind !== (position === 0 ? "full" : "delta")) brokenChain();
     decoded.push(snapshot);
   }
+  const chainIds = await ids;
+  for (let position = 1; position < chain.length; position++) if (decoded[position]!.header.parent !== chainIds[position - 1]) brokenChain();
+  const previousId = chainIds[chainIds.length - 1]!;
   if (expectedLastId && previousId !== expectedLastId) {
     throw new QuickboxError("SNAPSHOT_REJECTED", `snapshot rejected (truncated): the bytes of snapshot ${expectedLastId.slice(0, 12)}… do not match its id (damaged in the store)`, { reason: "truncated" });
   }
