@@ -27,7 +27,7 @@ export const CHUNK_BYTES = 4096;
 export { MIN_MEMORY_BYTES } from "./wasm-build.js";
 
 /** Functions of the prelude's internal API (src/guest/prelude.ts). */
-export const INTERNAL_FUNCTIONS = ["seed", "configure", "reconfigure", "track", "fail", "quickValue", "settledValue", "endSession", "poll", "fireTimer", "settle", "copyValue", "takeOutput", "close"] as const;
+export const INTERNAL_FUNCTIONS = ["seed", "configure", "reconfigure", "track", "fail", "settledValue", "endSession", "poll", "fireTimer", "settle", "copyValue", "takeOutput", "close"] as const;
 export type InternalFunction = (typeof INTERNAL_FUNCTIONS)[number];
 
 export interface ImagePointers {

@@ -3,7 +3,8 @@
  * `poll`, `settle`, … by name, with string arguments and string results. A call that throws in
  * the guest (an interrupt, out of memory, a prelude bug) becomes a GuestException.
  */
-import type { ImagePointers, InternalFunction } from "./base-image.js";
+import type { BaseImage, ImagePointers, InternalFunction } from "./base-image.js";
+import { activityByteAddress } from "./activity-byte.js";
 import { GuestCalls, type CallArgument, type ValuePointer } from "./guest-calls.js";
 import { GuestProtocolError } from "./guest-reports.js";
 import type { WasmInstance } from "./wasm-instance.js";
@@ -48,10 +49,26 @@ export function describeGuestException(calls: GuestCalls, exception: ValuePointe
 export class GuestPort {
   readonly calls: GuestCalls;
   readonly #functions: ImagePointers["functions"];
+  readonly #instance: WasmInstance;
+  /** Where the guest's activity byte is (engine/activity-byte.ts); 0: unknown (always "active"). */
+  readonly #activityAddress: number;
 
-  constructor(instance: WasmInstance, pointers: ImagePointers) {
+  constructor(instance: WasmInstance, image: Pick<BaseImage, "pointers" | "bytes" | "deadStackRange">) {
+    const { pointers } = image;
     this.calls = new GuestCalls(instance, pointers.rt, pointers.ctx);
     this.#functions = pointers.functions;
+    this.#instance = instance;
+    this.#activityAddress = activityByteAddress(image);
+  }
+
+  /**
+   * True when the current eval did more than compute its value (printed, set a timer, called a
+   * tool, sent progress, settled): the guest's activity byte (activity-protocol.ts), read from
+   * memory without a call into the guest.
+   */
+  get active(): boolean {
+    const address = this.#activityAddress;
+    return address === 0 || ((this.#instance.heapU32[address >>> 2]! >>> ((address & 3) * 8)) & 0xff) !== 0;
   }
 
   call(name: InternalFunction, args: readonly CallArgument[]): ValuePointer {

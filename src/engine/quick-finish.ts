@@ -3,9 +3,9 @@
  * `x.length`, `"done"`) and print nothing. For them the general path — hand the completion to
  * the guest, run its promise jobs, let the guest render and JSON-encode a report, parse it — is
  * most of an eval's cost. Here the host looks at the completion itself: already fulfilled, no job
- * queued, the guest confirms that nothing else happened in the eval and hands over the value in
- * the same call, and the host reads the primitive straight out of guest memory (its type from the
- * value's tag, engine/value-tags.ts) and renders it with the guest's own rules
+ * queued, the guest's activity byte (guest/activity.ts, read from memory: no call into the guest)
+ * says nothing else happened in the eval, and the host reads the primitive straight out of guest
+ * memory (its type from the value's tag, engine/value-tags.ts) and renders it with the guest's own rules
  * (result/primitive-results.ts). Anything else returns null and the eval goes the general way,
  * from the same, untouched state.
  */
@@ -33,12 +33,12 @@ function primitiveReport(port: GuestPort, value: ValuePointer, limits: QuickFini
 /** A settled report for `completion` (a promise of `{ value }` from QuickJS's async eval), or null. */
 export function quickFinish(port: GuestPort, completion: ValuePointer, limits: QuickFinishLimits): SettledReport | null {
   const calls = port.calls;
-  if (calls.hasPendingJobs() || !calls.isFulfilledPromise(completion)) return null;
+  // Did the program do anything but compute its value? The guest's activity byte says, read from memory (guest/activity.ts).
+  if (port.active || calls.hasPendingJobs() || !calls.isFulfilledPromise(completion)) return null;
   const record = calls.promiseResult(completion);
   let value: ValuePointer | null = null;
   try {
-    // One guest call: the value itself when the host may finish the eval with it, else an object (guest/eval-session.ts).
-    value = port.call("quickValue", [record]);
+    value = calls.getProperty(record, "value");
     return primitiveReport(port, value, limits);
   } finally {
     if (value !== null) calls.freeValue(value);

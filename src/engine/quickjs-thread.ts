@@ -86,7 +86,7 @@ export class QuickJSThread implements RunnableThread {
     this.#image = image;
     this.#config = config;
     this.#instances = instances;
-    this.port = new GuestPort(instance, image.pointers);
+    this.port = new GuestPort(instance, image);
     this.journal = new ThreadJournal(journal);
   }
 

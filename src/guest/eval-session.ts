@@ -6,11 +6,12 @@ import { isProxy } from "./proxy-registry.js";
 import type { GuestFinishedEval, GuestOutputLimits, GuestPollReport } from "../engine-contract.js";
 import type { HostCalls } from "./host-calls.js";
 import type { GuestStream } from "./stream.js";
+import { noteActivity } from "./activity.js";
 
 type Settlement = { kind: "ok"; value: unknown } | { kind: "error"; error: unknown };
 
 /**
- * The fast path's "no" (quickValue, settledValue): an object, which no answer the host reads on
+ * The fast path's "no" (settledValue): an object, which no answer the host reads on
  * the fast path ever is. The host tells it from a primitive by the value's type tag alone.
  */
 const NOT_QUICK: object = {};
@@ -83,24 +84,17 @@ export class EvalSession {
   }
 
   settle(settlement: Settlement): void {
+    noteActivity();
     if (!this.#settlement) this.#settlement = settlement;
   }
 
   /**
-   * The host's fast path (engine/quick-finish.ts): the cell's promise is already fulfilled with
-   * `record` (QuickJS's `{ value }`) and no job is pending. When nothing else happened in this
-   * eval (nothing printed, no timer, no call, no progress) and the value is a primitive the host
-   * can read exactly, the answer is the value itself and the session stays open, still empty, for
-   * the next eval. Otherwise NOT_QUICK: the host tracks the completion and polls as usual. One
-   * call answers both questions (may the host finish it, and with what).
+   * The host's fast path once the program settled after awaiting (tools, timers): see
+   * quick-finish.ts quickSettle. When nothing else is left to report (no output, timer, call or
+   * progress) and the value is a primitive the host reads exactly, the answer is the value itself;
+   * otherwise NOT_QUICK, and the host polls as usual. (A cell that finished at once needs no call:
+   * the host reads activity.ts's byte.)
    */
-  quickValue(record: { value: unknown }): unknown {
-    if (this.#settlement) return NOT_QUICK;
-    const value = record.value;
-    return this.#quietPrimitive(value) ? value : NOT_QUICK;
-  }
-
-  /** The same once the program settled after awaiting (tools, timers): see quick-finish.ts quickSettle. */
   settledValue(): unknown {
     const settlement = this.#settlement;
     return settlement?.kind === "ok" && this.#quietPrimitive(settlement.value) ? settlement.value : NOT_QUICK;

@@ -8,6 +8,7 @@ import { parse as parseDevalue } from "devalue";
 import type { CallError, CallKind, CallResult, GuestCall } from "../engine-contract.js";
 import { decodeBase64 } from "./base64.js";
 import { clearMap, jsonParse, jsonStringify } from "./intrinsics.js";
+import { noteActivity } from "./activity.js";
 
 type Resolvers = [resolve: (value: unknown) => void, reject: (error: unknown) => void];
 
@@ -77,6 +78,7 @@ export function createHostCalls(): HostCalls {
       if (text === undefined) return Promise.reject(new TypeError(`${name}: the arguments must be JSON data, got ${typeof args}`));
       const id = `c${nextId++}`;
       return new Promise((resolve, reject) => {
+        noteActivity();
         pending.set(id, [resolve, reject]);
         outbox.push({ id, kind, name, args: text! });
       });

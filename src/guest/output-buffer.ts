@@ -1,4 +1,5 @@
 import { join, push, slice } from "./intrinsics.js";
+import { noteActivity } from "./activity.js";
 
 /** What the console does with its next line (OutputBuffer.mode). */
 export type OutputMode = 0 | 1 | 2;
@@ -53,6 +54,7 @@ export class OutputBuffer {
   }
 
   append(text: string): void {
+    noteActivity();
     this.#totalChars += text.length;
     const room = this.#limitChars - this.#storedChars;
     if (room > 0) {
@@ -68,6 +70,7 @@ export class OutputBuffer {
 
   /** Output that was not formatted here (a table's rows that were not rendered). */
   count(chars: number): void {
+    noteActivity();
     this.#totalChars += chars;
     if (this.mode === MEASURE && this.totalChars >= 2 * this.#limitChars) this.mode = COUNT;
   }

@@ -21,6 +21,7 @@ import { installWebGlobals } from "./web-globals.js";
 import { installErrorObservers } from "./error-observers.js";
 import { releaseDeadZones } from "./temporal-dead-zone.js";
 import { GuestStream, progressFunction } from "./stream.js";
+import { activity } from "./activity.js";
 
 const global = globalThis as unknown as Record<string, unknown>;
 let limits: GuestOutputLimits = { maxResultChars: 4000, maxValueChars: 1048576 };
@@ -64,6 +65,7 @@ function closeSession(): void {
   timers.cancelAll();
   hostCalls.abandonAll();
   stream.reset();
+  activity[0] = 0;
   session = new EvalSession(limits, timers, hostCalls, stream);
   guestConsole.attach(session.output);
 }
@@ -131,10 +133,6 @@ export const internal = {
   },
   fail(error: unknown): void {
     session.fail(error);
-  },
-  /** See EvalSession.quickValue: the host's fast path for a cell that finished at once (the value, or an object for "no"). */
-  quickValue(record: { value: unknown }): unknown {
-    return session.quickValue(record);
   },
   /** The fast path at a later poll: settledValue (the value, or an object for "no"), then endSession. */
   settledValue(): unknown {

@@ -9,6 +9,7 @@ import { MAX_PROGRESS_CHARS, MAX_PROGRESS_EVENTS, PROGRESS_KIND, STDOUT_KIND, ST
 import { isArray, NativeTypeError, reflectApply } from "./intrinsics.js";
 import { isProxy } from "./proxy-registry.js";
 import { copyValue } from "./render.js";
+import { noteActivity } from "./activity.js";
 
 const globalRecord = globalThis as unknown as Record<string, unknown>;
 const hostStream = globalRecord[STREAM_BRIDGE_GLOBAL] as ((message: string) => unknown) | undefined;
@@ -35,11 +36,13 @@ export class GuestStream {
   constructor(private readonly queuedCalls: () => number) {}
 
   #send(kind: string, payload: string): void {
+    noteActivity();
     if (typeof hostStream === "function") reflectApply(hostStream, undefined, [`${kind}${this.queuedCalls()}:${payload}`]);
   }
 
   progress(value: unknown): void {
     if (this.#sent >= MAX_PROGRESS_EVENTS) {
+      noteActivity();
       this.#dropped++;
       return;
     }

@@ -5,6 +5,7 @@
  * Timers still pending when an eval ends are cancelled (`cancelAll`).
  */
 import { clearMap } from "./intrinsics.js";
+import { noteActivity } from "./activity.js";
 
 interface Timer {
   id: number;
@@ -36,6 +37,7 @@ export function createTimerQueue(now: () => number, reportError: (error: unknown
     if (!(delayMs >= 1 && delayMs <= 2147483647)) delayMs = repeat ? 1 : 0;
     delayMs = Math.floor(delayMs);
     const id = nextId++;
+    noteActivity();
     timers.set(id, {
       id,
       dueAt: now() + delayMs,
