@@ -50,7 +50,12 @@ export class OutputBuffer {
 
   #updateMode(): void {
     if (this.#storedChars < this.#limitChars) this.mode = STORE;
-    else this.mode = this.totalChars < 2 * this.#limitChars ? MEASURE : COUNT;
+    else {
+      this.mode = this.totalChars < 2 * this.#limitChars ? MEASURE : COUNT;
+      // The console adds to countedChars itself in these modes (no append): a limit lowered to
+      // nothing must not let its output pass the activity byte unseen.
+      noteActivity();
+    }
   }
 
   append(text: string): void {
