@@ -91,10 +91,14 @@ function locateBreakPointer(instance: BoundWasmInstance): number | null {
   const candidates: number[] = [];
   for (let i = 0; i < staticWords; i++) {
     const grown = after[i]! - before[i]!;
-    if (grown >= probeBytes && grown <= probeBytes + 65536) candidates.push(i * 4);
+    if (grown >= probeBytes && grown <= probeBytes + 65536) candidates.push(i);
   }
   instance.module._free(pointer);
-  return candidates.length === 1 ? candidates[0]! : null;
+  // The allocator's own bookkeeping can grow by as much (its top chunk, its footprint), but all of
+  // it lies below the break (addresses) or is smaller than it (sizes): the break is the largest.
+  const highest = Math.max(...candidates.map((i) => before[i]!));
+  const breaks = candidates.filter((i) => before[i] === highest);
+  return breaks.length === 1 ? breaks[0]! * 4 : null;
 }
 
 /**

@@ -1,0 +1,282 @@
+/**
+ * The guest's copy of a value for the host (an eval's result, a progress() value): devalue's text
+ * format (the host reads it with devalue's parse, src/result/value-copy.ts), written by one
+ * iterative walk that counts as it goes and stops as soon as the value cannot be delivered:
+ *
+ * - the text: more than `limitChars` characters;
+ * - the value as the host bounds it (src/result/bounded-value.ts): written out as a tree it takes
+ *   more than 2 × limitChars, AND bounded as a tree with markers it still takes more than
+ *   limitChars (src/result/marker-size.ts).
+ *
+ * So a program that returns 250,000 references to one long string costs the walk of the first
+ * ~70,000 (not devalue's 20 µs per element over all of them), and the host gets a note instead of
+ * 250,000 markers to build. The tree counts are the host's measures of the value it will decode,
+ * or less (a repeat whose size the walk does not know counts 2): the guest stops only where the
+ * host would refuse too. What it writes is what devalue writes, with the same reducers (Handle,
+ * ArrayBuffer, Err, Obj), except that strings are quoted by JSON.stringify (devalue also escapes
+ * `<`): test/node/bounded-copy.test.ts checks both against each other.
+ */
+import { jsonStringify, objectGetOwnPropertyDescriptors, objectGetPrototypeOf, objectKeys, objectPrototype } from "./intrinsics.js";
+import { BIG_BIGINT, bigintChars, bigintHandleText, CHARS_PER_BYTE, handleChars, LEAF_OBJECT_CHARS, MARKER_CHARS, MAX_BIGINT_DIGITS, SHARED_STRING_MIN_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
+import { CopyWalk, type CopyFrame } from "./copy-walk.js";
+
+/** How the copy treats values devalue cannot write as they are (render.ts supplies them). */
+export interface CopyReducers {
+  /** A value that stays in the guest (a function, a Proxy…, binary data too large): its description. */
+  handle(value: unknown): string | undefined;
+  /** What an Error becomes: `{ name, message, stack }`. */
+  error(value: Error): Record<string, unknown>;
+  /** What a class instance or an object with accessors or symbols becomes: its own data. */
+  ownData(value: object): Record<string, unknown>;
+  /** Binary data's base64. */
+  base64(buffer: ArrayBuffer): string;
+}
+
+/** The copy's text, or why there is none: the text would pass its limit, or the value as the host bounds it would. */
+export type BoundedCopy = { text: string } | { tooLarge: "text" | "tree" };
+
+const UNDEFINED = -1;
+const HOLE = -2;
+const NAN = -3;
+const POSITIVE_INFINITY = -4;
+const NEGATIVE_INFINITY = -5;
+const NEGATIVE_ZERO = -6;
+
+/** Thrown inside the walk once the copy cannot be delivered. */
+const STOP = {};
+
+const hasOwn = Object.hasOwn;
+const ownSymbols = Object.getOwnPropertySymbols;
+const objectToString = Object.prototype.toString;
+const MAX_ARRAY_LENGTH = 4294967295;
+
+function isPlainProto(object: object): boolean {
+  const proto = objectGetPrototypeOf(object);
+  return proto === objectPrototype || proto === null;
+}
+
+/** Boxed primitives devalue writes as `["Object", value]` (a boxed BigInt is copied as an object, as before). */
+function isBoxed(value: object): value is Number | String | Boolean {
+  return value instanceof Number || value instanceof String || value instanceof Boolean;
+}
+
+/** devalue's tag for binary data (Object.prototype.toString's). */
+function viewTag(view: ArrayBufferView): string {
+  return (objectToString.call(view) as string).slice(8, -1);
+}
+
+function isArrayIndex(key: string): boolean {
+  const number = Number(key);
+  return number < MAX_ARRAY_LENGTH && String(number >>> 0) === key;
+}
+
+/** `value`'s copy, or `{ tooLarge }` once it is sure the host would not deliver it. Throws devalue's errors. */
+export function boundedCopy(value: unknown, limitChars: number, reducers: CopyReducers): BoundedCopy {
+  const walk = new CopyWalk(limitChars, 2 * limitChars, limitChars);
+  try {
+    const root = visit(walk, value, true, reducers);
+    if (walk.over()) throw STOP;
+    runFrames(walk, reducers);
+    return { text: root < 0 ? `${root}` : walk.text() };
+  } catch (error) {
+    if (error === STOP) return { tooLarge: walk.textOver() ? "text" : "tree" };
+    throw error;
+  }
+}
+
+function runFrames(walk: CopyWalk, reducers: CopyReducers): void {
+  for (;;) {
+    const frame = walk.top();
+    if (frame === undefined) return;
+    if (frame.array !== null) {
+      if (!stepArray(walk, frame, frame.array, reducers)) walk.finish();
+      continue;
+    }
+    const index = frame.next++;
+    if (index >= frame.children.length) {
+      walk.finish();
+      continue;
+    }
+    walk.slot(frame, frame.slotChars === null ? 1 : frame.slotChars[index]!);
+    walk.child(frame, visit(walk, frame.children[index], frame.account, reducers), frame.heads === null ? "," : frame.heads[index]!);
+    if (walk.over()) throw STOP;
+  }
+}
+
+/**
+ * The next slots of an array, many at once while they need no frame of their own; false once it is
+ * done. At the first hole, devalue chooses between holes (-2 each) and its sparse form.
+ */
+function stepArray(walk: CopyWalk, frame: CopyFrame, array: unknown[], reducers: CopyReducers): boolean {
+  const length = array.length;
+  const depth = walk.depth();
+  while (frame.next < length) {
+    const position = frame.next++;
+    const item = array[position];
+    if (item === undefined && !hasOwn(array, position)) {
+      walk.hole(frame);
+      if (!frame.dense) {
+        const keys = populatedFrom(array, position);
+        if (holesCostMore(array.length, keys.length + position)) {
+          walk.toSparse(frame, keys);
+          if (walk.over()) throw STOP;
+          return true;
+        }
+        frame.dense = true;
+      }
+      walk.child(frame, HOLE);
+    } else {
+      walk.slot(frame, 1);
+      walk.child(frame, visit(walk, item, frame.account, reducers));
+    }
+    if (walk.over()) throw STOP;
+    if (walk.depth() !== depth) return true;
+  }
+  return false;
+}
+
+/** The populated indexes of `array` from `from` on (Object.keys lists a sparse array's items only). */
+function populatedFrom(array: unknown[], from: number): string[] {
+  const keys: string[] = [];
+  for (const key of objectKeys(array)) if (isArrayIndex(key) && Number(key) >= from) keys.push(key);
+  return keys;
+}
+
+/** devalue's choice: holes cost 3 characters each; the sparse form, the digits of each index. */
+function holesCostMore(length: number, population: number): boolean {
+  const digits = String(length).length;
+  return (length - population) * 3 > 4 + digits + population * (digits + 1);
+}
+
+/**
+ * Writes `thing` (or finds it written): its index in devalue's table, or one of devalue's negative
+ * constants. A container gets a frame, whose children the loop writes next. `account`: the host
+ * walks this value as it is (not inside the encoding of a leaf, such as binary data's base64).
+ */
+function visit(walk: CopyWalk, thing: unknown, account: boolean, reducers: CopyReducers): number {
+  switch (typeof thing) {
+    case "undefined":
+      if (account) walk.add(SMALL_CHARS, SMALL_CHARS);
+      return UNDEFINED;
+    case "number":
+      if (account) walk.add(SMALL_CHARS, SMALL_CHARS);
+      if (thing !== thing) return NAN;
+      if (thing === Infinity) return POSITIVE_INFINITY;
+      if (thing === -Infinity) return NEGATIVE_INFINITY;
+      if (thing === 0 && 1 / thing < 0) return NEGATIVE_ZERO;
+      return walk.primitive(thing, () => String(thing));
+    case "string": {
+      const chars = thing.length + 2;
+      const known = walk.knownString(thing);
+      if (account) walk.add(chars, known >= 0 && thing.length > SHARED_STRING_MIN_CHARS ? MARKER_CHARS : chars);
+      return known >= 0 ? known : walk.newString(thing);
+    }
+    case "bigint": {
+      const known = walk.indexOf(thing);
+      if (account) {
+        const big = thing >= BIG_BIGINT || thing <= -BIG_BIGINT;
+        const digitCount = big ? `${thing < 0n ? -thing : thing}`.length : 0;
+        const chars = digitCount > MAX_BIGINT_DIGITS ? handleChars(bigintHandleText(digitCount)) : bigintChars(thing);
+        walk.add(chars, known >= 0 && big ? MARKER_CHARS : chars);
+      }
+      return known >= 0 ? known : walk.primitive(thing, () => `["BigInt","${thing}"]`);
+    }
+    case "boolean":
+      if (account) walk.add(SMALL_CHARS, SMALL_CHARS);
+      return walk.primitive(thing, () => String(thing));
+    default:
+      if (thing === null) {
+        if (account) walk.add(SMALL_CHARS, SMALL_CHARS);
+        return walk.primitive(null, () => "null");
+      }
+      return visitObject(walk, thing as object, account, reducers);
+  }
+}
+
+/** An object (or a function or symbol: a handle): devalue's reducers first, then its own forms. */
+function visitObject(walk: CopyWalk, thing: object, account: boolean, reducers: CopyReducers): number {
+  const repeat = walk.indexOf(thing);
+  if (repeat >= 0) {
+    if (account) walk.repeat(thing);
+    return repeat;
+  }
+  const index = walk.claim(thing);
+  const handle = reducers.handle(thing);
+  if (handle !== undefined) {
+    if (account) walk.leaf(thing, handleChars(handle));
+    walk.wrap(index, thing, `["Handle",`, handle, false);
+    return index;
+  }
+  if (thing instanceof ArrayBuffer) {
+    if (account) walk.binary(thing, thing, 2 + thing.byteLength * CHARS_PER_BYTE);
+    walk.wrap(index, thing, `["ArrayBuffer",`, { base64: reducers.base64(thing) }, false);
+    return index;
+  }
+  if (thing instanceof Error) {
+    walk.wrap(index, thing, `["Err",`, reducers.error(thing), account);
+    return index;
+  }
+  const isArray = Array.isArray(thing);
+  const isView = ArrayBuffer.isView(thing);
+  let descriptors: Record<string, PropertyDescriptor> | null = null;
+  if (!isArray && !isView && !(thing instanceof Map || thing instanceof Set || thing instanceof Date || thing instanceof RegExp) && !isBoxed(thing)) {
+    descriptors = objectGetOwnPropertyDescriptors(thing);
+    if (!isPlainProto(thing) || hasAccessorOrSymbol(thing, descriptors)) {
+      walk.wrap(index, thing, `["Obj",`, reducers.ownData(thing), account);
+      return index;
+    }
+  }
+  if (typeof (thing as { then?: unknown }).then === "function") throw new Error("Cannot stringify a Promise or thenable — use stringifyAsync instead");
+  if (isView) {
+    const view = thing as ArrayBufferView;
+    if (account) walk.binary(view, view.buffer, 2 + view.byteLength * CHARS_PER_BYTE);
+    const length = view instanceof DataView ? view.byteLength : (view as unknown as { length: number }).length;
+    const close = view.byteLength === view.buffer.byteLength ? "]" : `,${view.byteOffset},${length}]`;
+    walk.wrap(index, thing, `["${viewTag(view)}",`, view.buffer, false, close);
+    return index;
+  }
+  if (thing instanceof Date) {
+    if (account) walk.leaf(thing, LEAF_OBJECT_CHARS);
+    walk.set(index, `["Date","${Number.isNaN(thing.getTime()) ? "" : thing.toISOString()}"]`);
+    return index;
+  }
+  if (thing instanceof RegExp) {
+    if (account) walk.leaf(thing, LEAF_OBJECT_CHARS + thing.source.length);
+    const flags = thing.flags;
+    walk.set(index, `["RegExp",${jsonStringify(thing.source)}${flags ? `,"${flags}"` : ""}]`);
+    return index;
+  }
+  if (isBoxed(thing)) {
+    if (account) walk.leaf(thing, thing instanceof String ? LEAF_OBJECT_CHARS + thing.length : LEAF_OBJECT_CHARS);
+    walk.wrap(index, thing, `["Object",`, thing.valueOf(), false);
+    return index;
+  }
+  if (isArray) {
+    walk.openArray(index, thing as unknown[], account);
+    return index;
+  }
+  if (thing instanceof Map || thing instanceof Set) {
+    const members = thing instanceof Map ? [...thing].flat() : [...thing];
+    walk.openList(index, thing, account, thing instanceof Map ? `["Map"` : `["Set"`, "]", members, null, null, 2 * thing.size);
+    return index;
+  }
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  for (const key of objectKeys(descriptors!)) {
+    const descriptor = descriptors![key]!;
+    if (!descriptor.enumerable) continue;
+    if (key === "__proto__") throw new Error("Cannot stringify objects with __proto__ keys");
+    keys.push(key);
+    values.push(descriptor.value);
+  }
+  const nullProto = objectGetPrototypeOf(thing) === null;
+  const heads = keys.map((key, at) => (nullProto ? `,${jsonStringify(key)},` : `${at === 0 ? "" : ","}${jsonStringify(key)}:`));
+  walk.openList(index, thing, account, nullProto ? `["null"` : "{", nullProto ? "]" : "}", values, heads, keys.map((key) => key.length + 4), 0);
+  return index;
+}
+
+function hasAccessorOrSymbol(object: object, descriptors: Record<string, PropertyDescriptor>): boolean {
+  if (ownSymbols(object).length > 0) return true;
+  for (const key of objectKeys(descriptors)) if (!("value" in descriptors[key]!)) return true;
+  return false;
+}

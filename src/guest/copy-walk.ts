@@ -1,0 +1,273 @@
+/**
+ * The state of one bounded copy (src/guest/bounded-copy.ts): devalue's table of entries as it is
+ * written, the frames of the containers being written, and three counts kept as it goes —
+ *
+ * - `textChars`: the copy's text (its limit is the copy's);
+ * - `tree`: the value written out as a tree, in the host's units (src/result/tree-size.ts), each
+ *   object's size remembered from its first walk as fitsAsTree does (a repeat whose size is not
+ *   known counts 2, so the count is never more than the host's);
+ * - `marked`: the value as a tree with markers (src/result/marker-size.ts): each repeat counts
+ *   MARKER_CHARS, an array with holes its items only (again never more than the host's count).
+ *
+ * `over()` says when the copy cannot be delivered: the text past its limit, or both trees past theirs.
+ */
+import { jsonStringify } from "./intrinsics.js";
+import { LEAF_OBJECT_CHARS, MARKER_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
+
+/** Strings at least this long are looked up by `===` against the last one of their length first (hashing one costs its length). */
+const RECENT_STRING_CHARS = 64;
+
+export interface CopyFrame {
+  /** Its entry in the table. */
+  index: number;
+  /** The object whose tree size is remembered when the frame ends (null: none). */
+  memoKey: object | null;
+  /** Whether the host walks its children as they are (false inside a leaf's encoding). */
+  account: boolean;
+  /** An array walked slot by slot (null once it is a list of children: an object, a Map, devalue's sparse form). */
+  array: unknown[] | null;
+  /** An array's entry indexes, while it is written slot by slot. */
+  items: number[];
+  /** At its first hole devalue chose holes (-2 each) for this array. */
+  dense: boolean;
+  /** A list's children, the text before each child's entry index, what each slot costs as a tree (null: 1). */
+  children: unknown[];
+  heads: string[] | null;
+  slotChars: number[] | null;
+  parts: string[];
+  open: string;
+  close: string;
+  next: number;
+  /** What this frame's own text adds to textChars so far. */
+  textChars: number;
+  treeBefore: number;
+  cyclesBefore: number;
+}
+
+function digits(index: number): number {
+  if (index < 0) return 2;
+  return index < 10 ? 1 : index < 100 ? 2 : index < 1000 ? 3 : index < 10000 ? 4 : index < 100000 ? 5 : String(index).length;
+}
+
+export class CopyWalk {
+  readonly #entries: string[] = [];
+  readonly #indexes = new Map<unknown, number>();
+  readonly #recentStrings = new Map<number, [string, number]>();
+  readonly #frames: CopyFrame[] = [];
+  readonly #sizes = new Map<object, number>();
+  readonly #ancestors = new Set<object>();
+  readonly #buffers = new Set<ArrayBufferLike>();
+  #textChars = 1;
+  #tree = 0;
+  #treeOver = false;
+  #cycles = 0;
+  #marked = 0;
+
+  constructor(
+    private readonly textLimit: number,
+    private readonly treeBudget: number,
+    private readonly markerBudget: number,
+  ) {}
+
+  /** The text is past its limit (else, when over(), it is the trees). */
+  textOver(): boolean {
+    return this.#textChars > this.textLimit;
+  }
+
+  over(): boolean {
+    return this.#textChars > this.textLimit || (this.#treeOver && this.#marked > this.markerBudget);
+  }
+
+  text(): string {
+    return `[${this.#entries.join(",")}]`;
+  }
+
+  top(): CopyFrame | undefined {
+    return this.#frames[this.#frames.length - 1];
+  }
+
+  depth(): number {
+    return this.#frames.length;
+  }
+
+  /** Counts a piece of the value: `treeChars` as a tree, `markedChars` as a tree with markers. */
+  add(treeChars: number, markedChars: number): void {
+    if (!this.#treeOver) {
+      this.#tree += treeChars;
+      if (this.#tree > this.treeBudget) this.#treeOver = true;
+    }
+    this.#marked += markedChars;
+  }
+
+  /** A repeat of an object already written: its size as a tree (a cycle's stop at an ancestor), a marker. */
+  repeat(object: object): void {
+    let chars = 2;
+    if (this.#ancestors.has(object)) {
+      this.#cycles++;
+      chars = LEAF_OBJECT_CHARS;
+    } else {
+      chars = this.#sizes.get(object) ?? 2;
+    }
+    this.add(chars, MARKER_CHARS);
+  }
+
+  /** An object the host sees as a leaf: its size, remembered for its repeats. */
+  leaf(object: object, chars: number): void {
+    this.#sizes.set(object, chars);
+    this.add(chars, chars);
+  }
+
+  /** Binary data: a marker once its memory already appeared (another view of one buffer). */
+  binary(object: object, buffer: ArrayBufferLike, chars: number): void {
+    this.#sizes.set(object, chars);
+    this.add(chars, this.#buffers.has(buffer) ? MARKER_CHARS : chars);
+    this.#buffers.add(buffer);
+  }
+
+  indexOf(value: unknown): number {
+    return this.#indexes.get(value) ?? -1;
+  }
+
+  /** A new entry for `value` (filled in later). */
+  claim(value: unknown): number {
+    const index = this.#entries.length;
+    this.#entries.push("");
+    this.#indexes.set(value, index);
+    return index;
+  }
+
+  set(index: number, text: string): void {
+    this.#entries[index] = text;
+    this.#textChars += text.length + 1;
+  }
+
+  /** A primitive's entry (numbers, booleans, null, BigInts), written once per value. */
+  primitive(value: unknown, text: () => string): number {
+    const known = this.#indexes.get(value);
+    if (known !== undefined) return known;
+    const index = this.claim(value);
+    this.set(index, text());
+    return index;
+  }
+
+  /** The entry of a string already written, or -1. */
+  knownString(value: string): number {
+    const length = value.length;
+    if (length >= RECENT_STRING_CHARS) {
+      const recent = this.#recentStrings.get(length);
+      if (recent !== undefined && recent[0] === value) return recent[1];
+    }
+    const known = this.#indexes.get(value);
+    if (known === undefined) return -1;
+    if (length >= RECENT_STRING_CHARS) this.#recentStrings.set(length, [value, known]);
+    return known;
+  }
+
+  newString(value: string): number {
+    const index = this.claim(value);
+    this.set(index, jsonStringify(value));
+    if (value.length >= RECENT_STRING_CHARS) this.#recentStrings.set(value.length, [value, index]);
+    return index;
+  }
+
+  #push(frame: CopyFrame): void {
+    this.#frames.push(frame);
+    if (frame.memoKey !== null) this.#ancestors.add(frame.memoKey);
+    this.#textChars += frame.textChars;
+  }
+
+  #frame(index: number, memoKey: object | null, account: boolean, open: string, close: string): CopyFrame {
+    return {
+      index, memoKey, account, array: null, items: [], dense: false, children: [], heads: null, slotChars: null, parts: [],
+      open, close, next: 0, textChars: open.length + close.length + 1, treeBefore: this.#tree, cyclesBefore: this.#cycles,
+    };
+  }
+
+  openArray(index: number, array: unknown[], account: boolean): void {
+    if (account) {
+      // Each slot costs at least a character as a tree: a longer array cannot fit (as fitsAsTree).
+      if (!this.#treeOver && this.#tree + array.length > this.treeBudget) this.#treeOver = true;
+      this.add(2, 2);
+    }
+    const frame = this.#frame(index, array, account, "[", "]");
+    frame.array = array;
+    this.#push(frame);
+  }
+
+  /** A container written as `open` + (head + child entry)… + `close`; `reserve`: what it costs at least as a tree beyond its braces. */
+  openList(index: number, memoKey: object, account: boolean, open: string, close: string, children: unknown[], heads: string[] | null, slotChars: number[] | null, reserve: number): void {
+    if (account) {
+      if (!this.#treeOver && this.#tree + reserve > this.treeBudget) this.#treeOver = true;
+      this.add(2, 2);
+    }
+    const frame = this.#frame(index, memoKey, account, open, close);
+    frame.children = children;
+    frame.heads = heads;
+    frame.slotChars = slotChars;
+    this.#push(frame);
+  }
+
+  /** An entry `open` + the entry of `child` + `close` (a reducer's or devalue's wrapping). */
+  wrap(index: number, memoKey: object, open: string, child: unknown, childAccount: boolean, close = "]"): void {
+    const frame = this.#frame(index, memoKey, childAccount, "", close);
+    frame.children = [child];
+    frame.heads = [open];
+    frame.slotChars = [0];
+    this.#push(frame);
+  }
+
+  /** Counts a slot's own cost (its key, its comma), when the host walks the frame's children as they are. */
+  slot(frame: CopyFrame, chars: number): void {
+    if (frame.account) this.add(chars, chars);
+  }
+
+  /** A hole, as a tree (no slot of its own in the sparse form the host makes of it). */
+  hole(frame: CopyFrame): void {
+    if (frame.account) this.add(SMALL_CHARS, 0);
+  }
+
+  /** Appends a child's entry index to `frame`'s text: after a comma in an array, after `head` in a list. */
+  child(frame: CopyFrame, entry: number, head = ","): void {
+    if (frame.array !== null) {
+      const chars = digits(entry) + (frame.items.length ? 1 : 0);
+      frame.items.push(entry);
+      frame.textChars += chars;
+      this.#textChars += chars;
+      return;
+    }
+    const text = head + entry;
+    frame.parts.push(text);
+    frame.textChars += text.length;
+    this.#textChars += text.length;
+  }
+
+  /**
+   * devalue's sparse form `[-7, length, index, entry, …]` for the rest of an array: the slots
+   * written so far become index/entry pairs, `keys` (the populated indexes still to come) its children.
+   */
+  toSparse(frame: CopyFrame, keys: string[]): void {
+    const array = frame.array!;
+    frame.open = `[-7,${array.length}`;
+    frame.parts = frame.items.map((entry, position) => `,${position},${entry}`);
+    frame.items = [];
+    frame.array = null;
+    frame.children = keys.map((key) => array[Number(key)]);
+    frame.heads = keys.map((key) => `,${key},`);
+    frame.slotChars = null;
+    frame.next = 0;
+    let chars = frame.open.length + frame.close.length + 1;
+    for (const part of frame.parts) chars += part.length;
+    this.#textChars += chars - frame.textChars;
+    frame.textChars = chars;
+  }
+
+  /** Ends the innermost frame: its entry's text, its size remembered (when no cycle crossed it). */
+  finish(): void {
+    const frame = this.#frames.pop()!;
+    if (frame.memoKey !== null) {
+      this.#ancestors.delete(frame.memoKey);
+      if (frame.account && !this.#treeOver && this.#cycles === frame.cyclesBefore) this.#sizes.set(frame.memoKey, this.#tree - frame.treeBefore);
+    }
+    this.#entries[frame.index] = frame.array !== null ? `[${frame.items.join(",")}]` : frame.open + frame.parts.join("") + frame.close;
+  }
+}
