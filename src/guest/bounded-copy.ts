@@ -18,7 +18,7 @@
  */
 import { jsonStringify, objectGetOwnPropertyDescriptors, objectGetPrototypeOf, objectKeys, objectPrototype } from "./intrinsics.js";
 import { BIG_BIGINT, bigintChars, bigintHandleText, CHARS_PER_BYTE, handleChars, LEAF_OBJECT_CHARS, MARKER_CHARS, MAX_BIGINT_DIGITS, SHARED_STRING_MIN_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
-import { CopyWalk, type CopyFrame } from "./copy-walk.js";
+import { CopyWalk, digits, type CopyFrame } from "./copy-walk.js";
 
 /** How the copy treats values devalue cannot write as they are (render.ts supplies them). */
 export interface CopyReducers {
@@ -110,9 +110,24 @@ function runFrames(walk: CopyWalk, reducers: CopyReducers): void {
 function stepArray(walk: CopyWalk, frame: CopyFrame, array: unknown[], reducers: CopyReducers): boolean {
   const length = array.length;
   const depth = walk.depth();
+  const { textLimit, markerBudget } = walk;
+  const items = frame.items;
   while (frame.next < length) {
     const position = frame.next++;
     const item = array[position];
+    if (walk.lastString !== null && item === walk.lastString && frame.account && items.length > 0) {
+      // The hot path: another reference to the last long string (a marker in the host's bounded tree).
+      const entry = walk.lastStringEntry;
+      const treeChars = 1 + (item as string).length + 2;
+      if (!walk.treeOver && (walk.tree += treeChars) > walk.treeBudget) walk.treeOver = true;
+      walk.marked += 1 + MARKER_CHARS;
+      items.push(entry);
+      const textChars = 1 + digits(entry);
+      frame.textChars += textChars;
+      walk.textChars += textChars;
+      if (walk.textChars > textLimit || (walk.treeOver && walk.marked > markerBudget)) throw STOP;
+      continue;
+    }
     if (item === undefined && !hasOwn(array, position)) {
       walk.hole(frame);
       if (!frame.dense) {

@@ -44,7 +44,7 @@ export interface CopyFrame {
   cyclesBefore: number;
 }
 
-function digits(index: number): number {
+export function digits(index: number): number {
   if (index < 0) return 2;
   return index < 10 ? 1 : index < 100 ? 2 : index < 1000 ? 3 : index < 10000 ? 4 : index < 100000 ? 5 : String(index).length;
 }
@@ -57,25 +57,29 @@ export class CopyWalk {
   readonly #sizes = new Map<object, number>();
   readonly #ancestors = new Set<object>();
   readonly #buffers = new Set<ArrayBufferLike>();
-  #textChars = 1;
-  #tree = 0;
-  #treeOver = false;
+  // Counts read and written by bounded-copy.ts's loop over an array's slots too (plain fields: the hot path).
+  textChars = 1;
+  tree = 0;
+  treeOver = false;
   #cycles = 0;
-  #marked = 0;
+  marked = 0;
+  /** The last string of RECENT_STRING_CHARS or more written or met, and its entry: most repeats are of it. */
+  lastString: string | null = null;
+  lastStringEntry = -1;
 
   constructor(
-    private readonly textLimit: number,
-    private readonly treeBudget: number,
-    private readonly markerBudget: number,
+    readonly textLimit: number,
+    readonly treeBudget: number,
+    readonly markerBudget: number,
   ) {}
 
   /** The text is past its limit (else, when over(), it is the trees). */
   textOver(): boolean {
-    return this.#textChars > this.textLimit;
+    return this.textChars > this.textLimit;
   }
 
   over(): boolean {
-    return this.#textChars > this.textLimit || (this.#treeOver && this.#marked > this.markerBudget);
+    return this.textChars > this.textLimit || (this.treeOver && this.marked > this.markerBudget);
   }
 
   text(): string {
@@ -92,11 +96,11 @@ export class CopyWalk {
 
   /** Counts a piece of the value: `treeChars` as a tree, `markedChars` as a tree with markers. */
   add(treeChars: number, markedChars: number): void {
-    if (!this.#treeOver) {
-      this.#tree += treeChars;
-      if (this.#tree > this.treeBudget) this.#treeOver = true;
+    if (!this.treeOver) {
+      this.tree += treeChars;
+      if (this.tree > this.treeBudget) this.treeOver = true;
     }
-    this.#marked += markedChars;
+    this.marked += markedChars;
   }
 
   /** A repeat of an object already written: its size as a tree (a cycle's stop at an ancestor), a marker. */
@@ -138,7 +142,7 @@ export class CopyWalk {
 
   set(index: number, text: string): void {
     this.#entries[index] = text;
-    this.#textChars += text.length + 1;
+    this.textChars += text.length + 1;
   }
 
   /** A primitive's entry (numbers, booleans, null, BigInts), written once per value. */
@@ -154,39 +158,52 @@ export class CopyWalk {
   knownString(value: string): number {
     const length = value.length;
     if (length >= RECENT_STRING_CHARS) {
+      if (value === this.lastString) return this.lastStringEntry;
       const recent = this.#recentStrings.get(length);
-      if (recent !== undefined && recent[0] === value) return recent[1];
+      if (recent !== undefined && recent[0] === value) {
+        this.lastString = value;
+        this.lastStringEntry = recent[1];
+        return recent[1];
+      }
     }
     const known = this.#indexes.get(value);
     if (known === undefined) return -1;
-    if (length >= RECENT_STRING_CHARS) this.#recentStrings.set(length, [value, known]);
+    if (length >= RECENT_STRING_CHARS) {
+      this.#recentStrings.set(length, [value, known]);
+      this.lastString = value;
+      this.lastStringEntry = known;
+    }
     return known;
   }
 
   newString(value: string): number {
     const index = this.claim(value);
     this.set(index, jsonStringify(value));
-    if (value.length >= RECENT_STRING_CHARS) this.#recentStrings.set(value.length, [value, index]);
+    if (value.length >= RECENT_STRING_CHARS) {
+      this.#recentStrings.set(value.length, [value, index]);
+      this.lastString = value;
+      this.lastStringEntry = index;
+    }
     return index;
   }
 
   #push(frame: CopyFrame): void {
     this.#frames.push(frame);
     if (frame.memoKey !== null) this.#ancestors.add(frame.memoKey);
-    this.#textChars += frame.textChars;
+    this.textChars += frame.textChars;
   }
 
   #frame(index: number, memoKey: object | null, account: boolean, open: string, close: string): CopyFrame {
     return {
       index, memoKey, account, array: null, items: [], dense: false, children: [], heads: null, slotChars: null, parts: [],
-      open, close, next: 0, textChars: open.length + close.length + 1, treeBefore: this.#tree, cyclesBefore: this.#cycles,
+      open, close, next: 0, textChars: open.length + close.length + 1, treeBefore: this.tree, cyclesBefore: this.#cycles,
     };
   }
 
   openArray(index: number, array: unknown[], account: boolean): void {
     if (account) {
       // Each slot costs at least a character as a tree: a longer array cannot fit (as fitsAsTree).
-      if (!this.#treeOver && this.#tree + array.length > this.treeBudget) this.#treeOver = true;
+      if (!this.treeOver && this.tree + array.length > this.treeBudget) this.treeOver = true;
       this.add(2, 2);
     }
     const frame = this.#frame(index, array, account, "[", "]");
@@ -197,7 +214,7 @@ export class CopyWalk {
   /** A container written as `open` + (head + child entry)… + `close`; `reserve`: what it costs at least as a tree beyond its braces. */
   openList(index: number, memoKey: object, account: boolean, open: string, close: string, children: unknown[], heads: string[] | null, slotChars: number[] | null, reserve: number): void {
     if (account) {
-      if (!this.#treeOver && this.#tree + reserve > this.treeBudget) this.#treeOver = true;
+      if (!this.treeOver && this.tree + reserve > this.treeBudget) this.treeOver = true;
       this.add(2, 2);
     }
     const frame = this.#frame(index, memoKey, account, open, close);
@@ -232,13 +249,13 @@ export class CopyWalk {
       const chars = digits(entry) + (frame.items.length ? 1 : 0);
       frame.items.push(entry);
       frame.textChars += chars;
-      this.#textChars += chars;
+      this.textChars += chars;
       return;
     }
     const text = head + entry;
     frame.parts.push(text);
     frame.textChars += text.length;
-    this.#textChars += text.length;
+    this.textChars += text.length;
   }
 
   /**
@@ -257,7 +274,7 @@ export class CopyWalk {
     frame.next = 0;
     let chars = frame.open.length + frame.close.length + 1;
     for (const part of frame.parts) chars += part.length;
-    this.#textChars += chars - frame.textChars;
+    this.textChars += chars - frame.textChars;
     frame.textChars = chars;
   }
 
@@ -266,7 +283,7 @@ export class CopyWalk {
     const frame = this.#frames.pop()!;
     if (frame.memoKey !== null) {
       this.#ancestors.delete(frame.memoKey);
-      if (frame.account && !this.#treeOver && this.#cycles === frame.cyclesBefore) this.#sizes.set(frame.memoKey, this.#tree - frame.treeBefore);
+      if (frame.account && !this.treeOver && this.#cycles === frame.cyclesBefore) this.#sizes.set(frame.memoKey, this.tree - frame.treeBefore);
     }
     this.#entries[frame.index] = frame.array !== null ? `[${frame.items.join(",")}]` : frame.open + frame.parts.join("") + frame.close;
   }
