@@ -16,7 +16,6 @@
  * ArrayBuffer, Err, Obj), except that strings are quoted by JSON.stringify (devalue also escapes
  * `<`): test/node/bounded-copy.test.ts checks both against each other.
  */
-import { jsonStringify, objectGetOwnPropertyDescriptors, objectGetPrototypeOf, objectKeys, objectPrototype } from "./intrinsics.js";
 import { BIG_BIGINT, bigintChars, bigintHandleText, CHARS_PER_BYTE, handleChars, LEAF_OBJECT_CHARS, MARKER_CHARS, MAX_BIGINT_DIGITS, SHARED_STRING_MIN_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
 import { CopyWalk, digits, type CopyFrame } from "./copy-walk.js";
 
@@ -45,6 +44,13 @@ const NEGATIVE_ZERO = -6;
 /** Thrown inside the walk once the copy cannot be delivered. */
 const STOP = {};
 
+// Built-ins captured before any user code runs (as in intrinsics.ts, which a test cannot import:
+// its `then` export makes its module namespace a thenable).
+const jsonStringify = JSON.stringify;
+const objectGetOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
+const objectGetPrototypeOf = Object.getPrototypeOf;
+const objectKeys = Object.keys;
+const objectPrototype = Object.prototype;
 const hasOwn = Object.hasOwn;
 const ownSymbols = Object.getOwnPropertySymbols;
 const objectToString = Object.prototype.toString;
@@ -97,7 +103,8 @@ function runFrames(walk: CopyWalk, reducers: CopyReducers): void {
       walk.finish();
       continue;
     }
-    walk.slot(frame, frame.slotChars === null ? 1 : frame.slotChars[index]!);
+    const slotChars = frame.slotChars === null ? 1 : frame.slotChars[index]!;
+    walk.slot(frame, slotChars, frame.markedSlotChars === null ? slotChars : frame.markedSlotChars[index]!);
     walk.child(frame, visit(walk, frame.children[index], frame.account, reducers), frame.heads === null ? "," : frame.heads[index]!);
     if (walk.over()) throw STOP;
   }
@@ -115,7 +122,7 @@ function stepArray(walk: CopyWalk, frame: CopyFrame, array: unknown[], reducers:
   while (frame.next < length) {
     const position = frame.next++;
     const item = array[position];
-    if (walk.lastString !== null && item === walk.lastString && frame.account && items.length > 0) {
+    if (walk.lastString !== null && item === walk.lastString && frame.account && !frame.holey && items.length > 0) {
       // The hot path: another reference to the last long string (a marker in the host's bounded tree).
       const entry = walk.lastStringEntry;
       const treeChars = 1 + (item as string).length + 2;
@@ -130,9 +137,12 @@ function stepArray(walk: CopyWalk, frame: CopyFrame, array: unknown[], reducers:
     }
     if (item === undefined && !hasOwn(array, position)) {
       walk.hole(frame);
+      if (!frame.holey) walk.holeFound(frame, position, length);
       if (!frame.dense) {
         const keys = populatedFrom(array, position);
         if (holesCostMore(array.length, keys.length + position)) {
+          // The holes after this one, as a tree (the sparse form skips them).
+          if (frame.account) walk.add((length - position - 1 - keys.length) * SMALL_CHARS, 0);
           walk.toSparse(frame, keys);
           if (walk.over()) throw STOP;
           return true;
@@ -141,7 +151,7 @@ function stepArray(walk: CopyWalk, frame: CopyFrame, array: unknown[], reducers:
       }
       walk.child(frame, HOLE);
     } else {
-      walk.slot(frame, 1);
+      walk.slot(frame, 1, frame.holey ? digits(position) + 4 : 1);
       walk.child(frame, visit(walk, item, frame.account, reducers));
     }
     if (walk.over()) throw STOP;

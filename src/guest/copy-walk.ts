@@ -11,9 +11,9 @@
  *
  * `over()` says when the copy cannot be delivered: the text past its limit, or both trees past theirs.
  */
-import { jsonStringify } from "./intrinsics.js";
-import { LEAF_OBJECT_CHARS, MARKER_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
+import { LEAF_OBJECT_CHARS, MARKER_CHARS, SMALL_CHARS, SPARSE_FRAME_CHARS } from "../result/tree-costs.js";
 
+const jsonStringify = JSON.stringify;
 /** Strings at least this long are looked up by `===` against the last one of their length first (hashing one costs its length). */
 const RECENT_STRING_CHARS = 64;
 
@@ -30,6 +30,10 @@ export interface CopyFrame {
   items: number[];
   /** At its first hole devalue chose holes (-2 each) for this array. */
   dense: boolean;
+  /** It has a hole: the host's tree with markers holds it as `{ $sparse }`, each item under its index. */
+  holey: boolean;
+  /** What each child's slot costs as a tree with markers, when not what it costs as a tree. */
+  markedSlotChars: number[] | null;
   /** A list's children, the text before each child's entry index, what each slot costs as a tree (null: 1). */
   children: unknown[];
   heads: string[] | null;
@@ -195,33 +199,33 @@ export class CopyWalk {
 
   #frame(index: number, memoKey: object | null, account: boolean, open: string, close: string): CopyFrame {
     return {
-      index, memoKey, account, array: null, items: [], dense: false, children: [], heads: null, slotChars: null, parts: [],
+      index, memoKey, account, array: null, items: [], dense: false, holey: false, markedSlotChars: null, children: [], heads: null, slotChars: null, parts: [],
       open, close, next: 0, textChars: open.length + close.length + 1, treeBefore: this.tree, cyclesBefore: this.#cycles,
     };
   }
 
   openArray(index: number, array: unknown[], account: boolean): void {
+    const frame = this.#frame(index, array, account, "[", "]");
+    frame.array = array;
+    this.#push(frame);
     if (account) {
       // Each slot costs at least a character as a tree: a longer array cannot fit (as fitsAsTree).
       if (!this.treeOver && this.tree + array.length > this.treeBudget) this.treeOver = true;
       this.add(2, 2);
     }
-    const frame = this.#frame(index, array, account, "[", "]");
-    frame.array = array;
-    this.#push(frame);
   }
 
   /** A container written as `open` + (head + child entry)… + `close`; `reserve`: what it costs at least as a tree beyond its braces. */
   openList(index: number, memoKey: object, account: boolean, open: string, close: string, children: unknown[], heads: string[] | null, slotChars: number[] | null, reserve: number): void {
-    if (account) {
-      if (!this.treeOver && this.tree + reserve > this.treeBudget) this.treeOver = true;
-      this.add(2, 2);
-    }
     const frame = this.#frame(index, memoKey, account, open, close);
     frame.children = children;
     frame.heads = heads;
     frame.slotChars = slotChars;
     this.#push(frame);
+    if (account) {
+      if (!this.treeOver && this.tree + reserve > this.treeBudget) this.treeOver = true;
+      this.add(2, 2);
+    }
   }
 
   /** An entry `open` + the entry of `child` + `close` (a reducer's or devalue's wrapping). */
@@ -234,8 +238,20 @@ export class CopyWalk {
   }
 
   /** Counts a slot's own cost (its key, its comma), when the host walks the frame's children as they are. */
-  slot(frame: CopyFrame, chars: number): void {
-    if (frame.account) this.add(chars, chars);
+  slot(frame: CopyFrame, chars: number, markedChars = chars): void {
+    if (frame.account) this.add(chars, markedChars);
+  }
+
+  /**
+   * The array of `frame` has a hole at `position` (its first): with markers it is
+   * `{ $sparse: { length, items } }`, whose items cost their index, so those written so far cost more.
+   */
+  holeFound(frame: CopyFrame, position: number, length: number): void {
+    frame.holey = true;
+    if (!frame.account) return;
+    let extra = SPARSE_FRAME_CHARS + digits(length) - 2;
+    for (let before = 0; before < position; before++) extra += digits(before) + 3;
+    this.add(0, extra);
   }
 
   /** A hole, as a tree (no slot of its own in the sparse form the host makes of it). */
@@ -271,6 +287,7 @@ export class CopyWalk {
     frame.children = keys.map((key) => array[Number(key)]);
     frame.heads = keys.map((key) => `,${key},`);
     frame.slotChars = null;
+    frame.markedSlotChars = keys.map((key) => key.length + 4);
     frame.next = 0;
     let chars = frame.open.length + frame.close.length + 1;
     for (const part of frame.parts) chars += part.length;
