@@ -16,7 +16,7 @@
  * ArrayBuffer, Err, Obj), except that strings are quoted by JSON.stringify (devalue also escapes
  * `<`): test/node/bounded-copy.test.ts checks both against each other.
  */
-import { BIG_BIGINT, bigintChars, bigintHandleText, CHARS_PER_BYTE, handleChars, LEAF_OBJECT_CHARS, MARKER_CHARS, MAX_BIGINT_DIGITS, SHARED_STRING_MIN_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
+import { BIG_BIGINT, bigintChars, bigintHandleText, handleChars, LEAF_OBJECT_CHARS, MARKER_CHARS, MAX_BIGINT_DIGITS, SHARED_STRING_MIN_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
 import { CopyWalk, digits, type CopyFrame } from "./copy-walk.js";
 
 /** How the copy treats values devalue cannot write as they are (render.ts supplies them). */
@@ -98,16 +98,30 @@ function runFrames(walk: CopyWalk, reducers: CopyReducers): void {
       if (!stepArray(walk, frame, frame.array, reducers)) walk.finish();
       continue;
     }
-    const index = frame.next++;
-    if (index >= frame.children.length) {
-      walk.finish();
-      continue;
-    }
-    const slotChars = frame.slotChars === null ? 1 : frame.slotChars[index]!;
-    walk.slot(frame, slotChars, frame.markedSlotChars === null ? slotChars : frame.markedSlotChars[index]!);
-    walk.child(frame, visit(walk, frame.children[index], frame.account, reducers), frame.heads === null ? "," : frame.heads[index]!);
-    if (walk.over()) throw STOP;
+    if (!stepList(walk, frame, reducers)) walk.finish();
   }
+}
+
+/** The next children of a list (an object, a Map or Set, a wrapping), until one needs a frame of its own; false once it is done. */
+function stepList(walk: CopyWalk, frame: CopyFrame, reducers: CopyReducers): boolean {
+  const depth = walk.depth();
+  const { children, names, account } = frame;
+  while (frame.next < children.length) {
+    const index = frame.next++;
+    let head: string;
+    if (names !== null) {
+      head = walk.keyHead(frame, index);
+      if (account) walk.add(names[index]!.length + 4, names[index]!.length + 4);
+    } else {
+      const slotChars = frame.slotChars === null ? 1 : frame.slotChars[index]!;
+      walk.slot(frame, slotChars, frame.markedSlotChars === null ? slotChars : frame.markedSlotChars[index]!);
+      head = frame.heads === null ? "," : frame.heads[index]!;
+    }
+    walk.child(frame, visit(walk, children[index], account, reducers), head);
+    if (walk.over()) throw STOP;
+    if (walk.depth() !== depth) return true;
+  }
+  return false;
 }
 
 /**
@@ -212,7 +226,7 @@ function visit(walk: CopyWalk, thing: unknown, account: boolean, reducers: CopyR
       if (thing === Infinity) return POSITIVE_INFINITY;
       if (thing === -Infinity) return NEGATIVE_INFINITY;
       if (thing === 0 && 1 / thing < 0) return NEGATIVE_ZERO;
-      return walk.primitive(thing, () => String(thing));
+      return walk.primitive(thing);
     case "string": {
       const chars = thing.length + 2;
       const known = walk.knownString(thing);
@@ -227,15 +241,15 @@ function visit(walk: CopyWalk, thing: unknown, account: boolean, reducers: CopyR
         const chars = digitCount > MAX_BIGINT_DIGITS ? handleChars(bigintHandleText(digitCount)) : bigintChars(thing);
         walk.add(chars, known >= 0 && big ? MARKER_CHARS : chars);
       }
-      return known >= 0 ? known : walk.primitive(thing, () => `["BigInt","${thing}"]`);
+      return known >= 0 ? known : walk.primitive(thing);
     }
     case "boolean":
       if (account) walk.add(SMALL_CHARS, SMALL_CHARS);
-      return walk.primitive(thing, () => String(thing));
+      return walk.primitive(thing);
     default:
       if (thing === null) {
         if (account) walk.add(SMALL_CHARS, SMALL_CHARS);
-        return walk.primitive(null, () => "null");
+        return walk.primitive(null);
       }
       return visitObject(walk, thing as object, account, reducers);
   }
@@ -256,7 +270,7 @@ function visitObject(walk: CopyWalk, thing: object, account: boolean, reducers: 
     return index;
   }
   if (thing instanceof ArrayBuffer) {
-    if (account) walk.binary(thing, thing, 2 + thing.byteLength * CHARS_PER_BYTE);
+    if (account) walk.binary(thing, thing, thing.byteLength);
     walk.wrap(index, thing, `["ArrayBuffer",`, { base64: reducers.base64(thing) }, false);
     return index;
   }
@@ -277,7 +291,7 @@ function visitObject(walk: CopyWalk, thing: object, account: boolean, reducers: 
   if (typeof (thing as { then?: unknown }).then === "function") throw new Error("Cannot stringify a Promise or thenable — use stringifyAsync instead");
   if (isView) {
     const view = thing as ArrayBufferView;
-    if (account) walk.binary(view, view.buffer, 2 + view.byteLength * CHARS_PER_BYTE);
+    if (account) walk.binary(view, view.buffer, view.byteLength);
     const length = view instanceof DataView ? view.byteLength : (view as unknown as { length: number }).length;
     const close = view.byteLength === view.buffer.byteLength ? "]" : `,${view.byteOffset},${length}]`;
     walk.wrap(index, thing, `["${viewTag(view)}",`, view.buffer, false, close);
@@ -317,9 +331,7 @@ function visitObject(walk: CopyWalk, thing: object, account: boolean, reducers: 
     keys.push(key);
     values.push(descriptor.value);
   }
-  const nullProto = objectGetPrototypeOf(thing) === null;
-  const heads = keys.map((key, at) => (nullProto ? `,${jsonStringify(key)},` : `${at === 0 ? "" : ","}${jsonStringify(key)}:`));
-  walk.openList(index, thing, account, nullProto ? `["null"` : "{", nullProto ? "]" : "}", values, heads, keys.map((key) => key.length + 4), 0);
+  walk.openObject(index, thing, account, keys, values, objectGetPrototypeOf(thing) === null);
   return index;
 }
 

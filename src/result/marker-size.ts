@@ -3,14 +3,14 @@
  * big BigInt or piece of binary memory written out at its first occurrence, depth-first, and every
  * later one as a `{ $shared }` marker (counted MARKER_CHARS, its path apart: the paths have a
  * budget of their own); an array with holes as its items. Never further than a budget: one step
- * per reference, and each costs at least a character. Iterative (a deep value never overflows the
+ * per reference, and each costs at least a character; binary data counts its base64. Iterative (a deep value never overflows the
  * host's stack).
  *
  * A value too large as a tree is delivered in this form only when it fits (src/result/bounded-value.ts):
  * 250,000 references to one string would otherwise be 250,000 markers to build and to hand on.
  * The guest counts the same way as it writes its copy (src/guest/bounded-copy.ts), never more.
  */
-import { MARKER_CHARS, SMALL_CHARS, SPARSE_FRAME_CHARS, bigintChars } from "./tree-costs.js";
+import { binaryMarkedChars, MARKER_CHARS, SMALL_CHARS, SPARSE_FRAME_CHARS, bigintChars } from "./tree-costs.js";
 import { hasHoles, isLongPrimitive } from "./tree-copy.js";
 import { leafObjectChars } from "./tree-size.js";
 
@@ -63,6 +63,7 @@ function firstOccurrence(child: unknown, buffers: Set<ArrayBufferLike>, frames: 
     const buffer = ArrayBuffer.isView(child) ? child.buffer : child;
     if (buffers.has(buffer)) return MARKER_CHARS;
     buffers.add(buffer);
+    return binaryMarkedChars(child.byteLength);
   }
   const leaf = leafObjectChars(child);
   if (leaf >= 0) return leaf;

@@ -10,6 +10,14 @@ export const SMALL_CHARS = 6;
 export const LEAF_OBJECT_CHARS = 26;
 /** Binary data: JSON writes each byte of a typed array as `"123":255,` — about this many per byte. */
 export const CHARS_PER_BYTE = 4;
+/**
+ * Binary data in the tree with markers: its base64 (what its copy takes). The bound on that tree is
+ * about how many pieces the host builds and hands on; binary data is one piece, its bytes bounded
+ * by the copy's own limit.
+ */
+export function binaryMarkedChars(byteLength: number): number {
+  return 2 + Math.ceil(byteLength / 3) * 4;
+}
 /** A `{ $shared: "…" }` marker, its path apart: braces, the key with its quotes and colon, the quotes. */
 export const MARKER_CHARS = 15;
 /** `{ $sparse: { length: N, items: {} } }` around the items of an array with holes, its length apart. */

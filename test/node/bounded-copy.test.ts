@@ -181,6 +181,17 @@ describe("boundedCopy", () => {
     expect(hostOutcome(more, limitChars)).toEqual({ delivered: false });
   });
 
+  it("binary data counts its base64 in the tree with markers: 1,000 views of one 600 KB buffer arrive as one view and 999 markers, as before", () => {
+    const buffer = new ArrayBuffer(600_000);
+    const views = Array.from({ length: 1000 }, () => new Uint8Array(buffer));
+    const limitChars = 2 ** 20;
+    const guest = guestOutcome(views, limitChars);
+    expect(guest.delivered).toBe(true);
+    expect(guest).toEqual(hostOutcome(views, limitChars));
+    const copy = readValueCopy((guest as { text: string }).text, limitChars);
+    expect((copy.value as unknown[])[999]).toEqual({ $shared: "#/0" });
+  });
+
   it("a text past the limit is refused as such, before the walk goes on", () => {
     const rows = Array.from({ length: 30_000 }, (_, i) => ({ id: i, name: `row ${i}` }));
     expect(boundedCopy(rows, 100_000, reducers(100_000))).toEqual({ tooLarge: "text" });
