@@ -15,6 +15,8 @@ import { binaryMarkedChars, CHARS_PER_BYTE, LEAF_OBJECT_CHARS, MARKER_CHARS, SMA
 
 const jsonStringify = JSON.stringify;
 const EMPTY: unknown[] = [];
+/** The deepest value copied, as for tool arguments (src/result/json-nesting.ts). */
+const MAX_COPY_NESTING = 1000;
 /** Strings at least this long are looked up by `===` against the last one of their length first (hashing one costs its length). */
 const RECENT_STRING_CHARS = 64;
 
@@ -39,6 +41,8 @@ export interface CopyFrame {
   names: string[] | null;
   /** An object without a prototype: devalue's `["null", key, value, …]`. */
   nullProto: boolean;
+  /** A level of the value's nesting (not a reducer's or devalue's wrapping). */
+  container: boolean;
   /** A list's children, the text before each child's entry index, what each slot costs as a tree (null: 1). */
   children: unknown[];
   heads: string[] | null;
@@ -74,6 +78,7 @@ export class CopyWalk {
   tree = 0;
   treeOver = false;
   #cycles = 0;
+  #nesting = 0;
   marked = 0;
   /** The last string of RECENT_STRING_CHARS or more written or met, and its entry: most repeats are of it. */
   lastString: string | null = null;
@@ -201,7 +206,10 @@ export class CopyWalk {
     return index;
   }
 
-  #push(frame: CopyFrame): void {
+  #push(frame: CopyFrame, container = true): void {
+    // The host reads a copy recursively (devalue's parse): a value nested deeper is not copied.
+    if (container && ++this.#nesting > MAX_COPY_NESTING) throw new Error(`it is nested more than ${MAX_COPY_NESTING} levels deep`);
+    frame.container = container;
     this.#frames.push(frame);
     if (frame.memoKey !== null) this.#ancestors.add(frame.memoKey);
     this.textChars += frame.textChars;
@@ -216,7 +224,7 @@ export class CopyWalk {
     const frame = this.#finished.pop();
     if (frame === undefined) {
       return {
-        index, memoKey, account, array: null, items: [], dense: false, holey: false, markedSlotChars: null, names: null, nullProto: false, children: EMPTY, heads: null, slotChars: null, parts: [],
+        index, memoKey, account, array: null, items: [], dense: false, holey: false, markedSlotChars: null, names: null, nullProto: false, container: true, children: EMPTY, heads: null, slotChars: null, parts: [],
         open, close, next: 0, textChars, treeBefore: this.tree, cyclesBefore: this.#cycles,
       };
     }
@@ -295,7 +303,7 @@ export class CopyWalk {
     frame.children = [child];
     frame.heads = [open];
     frame.slotChars = [0];
-    this.#push(frame);
+    this.#push(frame, false);
   }
 
   /** Counts a slot's own cost (its key, its comma), when the host walks the frame's children as they are. */
@@ -359,6 +367,7 @@ export class CopyWalk {
   /** Ends the innermost frame: its entry's text, its size remembered (when no cycle crossed it). */
   finish(): void {
     const frame = this.#frames.pop()!;
+    if (frame.container) this.#nesting--;
     if (frame.memoKey !== null) {
       this.#ancestors.delete(frame.memoKey);
       if (frame.account && !this.treeOver && this.#cycles === frame.cyclesBefore) this.#sizes.set(frame.memoKey, this.tree - frame.treeBefore);

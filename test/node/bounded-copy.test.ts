@@ -192,6 +192,17 @@ describe("boundedCopy", () => {
     expect((copy.value as unknown[])[999]).toEqual({ $shared: "#/0" });
   });
 
+  it("copies a value nested 1,000 levels (devalue in QuickJS overflowed its stack at ~450), refuses one level more at once", () => {
+    const nested = (levels: number) => {
+      let value: unknown = {};
+      for (let level = 1; level < levels; level++) value = { d: value };
+      return value;
+    };
+    expect(guestOutcome(nested(1000), 100_000)).toEqual({ delivered: true, text: stringify(nested(1000)) });
+    expect(() => boundedCopy(nested(1001), 100_000, reducers(100_000))).toThrow("it is nested more than 1000 levels deep");
+    expect(() => boundedCopy(nested(20_000), 100_000, reducers(100_000))).toThrow("it is nested more than 1000 levels deep");
+  });
+
   it("a text past the limit is refused as such, before the walk goes on", () => {
     const rows = Array.from({ length: 30_000 }, (_, i) => ({ id: i, name: `row ${i}` }));
     expect(boundedCopy(rows, 100_000, reducers(100_000))).toEqual({ tooLarge: "text" });
