@@ -280,10 +280,11 @@ function visitObject(walk: CopyWalk, thing: object, account: boolean, reducers: 
   }
   const isArray = Array.isArray(thing);
   const isView = ArrayBuffer.isView(thing);
-  let descriptors: Record<string, PropertyDescriptor> | null = null;
-  if (!isArray && !isView && !(thing instanceof Map || thing instanceof Set || thing instanceof Date || thing instanceof RegExp) && !isBoxed(thing)) {
-    descriptors = objectGetOwnPropertyDescriptors(thing);
-    if (!isPlainProto(thing) || hasAccessorOrSymbol(thing, descriptors)) {
+  let own: [string[], unknown[]] | null = null;
+  // A plain prototype rules out Map, Set, Date, RegExp and boxed values (instanceof follows the prototype).
+  if (!isArray && !isView && (isPlainProto(thing) || !(thing instanceof Map || thing instanceof Set || thing instanceof Date || thing instanceof RegExp || isBoxed(thing)))) {
+    own = isPlainProto(thing) ? plainData(thing) : null;
+    if (own === null) {
       walk.wrap(index, thing, `["Obj",`, reducers.ownData(thing), account);
       return index;
     }
@@ -322,21 +323,26 @@ function visitObject(walk: CopyWalk, thing: object, account: boolean, reducers: 
     walk.openList(index, thing, account, thing instanceof Map ? `["Map"` : `["Set"`, "]", members, null, null, 2 * thing.size);
     return index;
   }
-  const keys: string[] = [];
-  const values: unknown[] = [];
-  for (const key of objectKeys(descriptors!)) {
-    const descriptor = descriptors![key]!;
-    if (!descriptor.enumerable) continue;
-    if (key === "__proto__") throw new Error("Cannot stringify objects with __proto__ keys");
-    keys.push(key);
-    values.push(descriptor.value);
-  }
-  walk.openObject(index, thing, account, keys, values, objectGetPrototypeOf(thing) === null);
+  walk.openObject(index, thing, account, own![0], own![1], objectGetPrototypeOf(thing) === null);
   return index;
 }
 
-function hasAccessorOrSymbol(object: object, descriptors: Record<string, PropertyDescriptor>): boolean {
-  if (ownSymbols(object).length > 0) return true;
-  for (const key of objectKeys(descriptors)) if (!("value" in descriptors[key]!)) return true;
-  return false;
+/**
+ * A plain object's enumerable keys and values, read from its descriptors (no getter runs), or null
+ * when it has an accessor or a symbol key: then it is copied as its own data (devalue's "Obj").
+ */
+function plainData(object: object): [string[], unknown[]] | null {
+  if (ownSymbols(object).length > 0) return null;
+  const descriptors = objectGetOwnPropertyDescriptors(object);
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  for (const key of objectKeys(descriptors)) {
+    const descriptor = descriptors[key]!;
+    if (!("value" in descriptor)) return null;
+    if (!descriptor.enumerable) continue;
+    keys.push(key);
+    values.push(descriptor.value);
+  }
+  if (keys.includes("__proto__")) throw new Error("Cannot stringify objects with __proto__ keys");
+  return [keys, values];
 }
