@@ -6,10 +6,11 @@
  * - the text: more than `limitChars` characters;
  * - the value as the host bounds it (src/result/bounded-value.ts): written out as a tree it takes
  *   more than 2 × limitChars, AND bounded as a tree with markers it still takes more than
- *   limitChars (src/result/marker-size.ts).
+ *   limitChars (src/result/marker-size.ts);
+ * - nesting deeper than 1,000 levels (the host's devalue reads a copy recursively).
  *
  * So a program that returns 250,000 references to one long string costs the walk of the first
- * ~70,000 (not devalue's 20 µs per element over all of them), and the host gets a note instead of
+ * ~65,000 (not devalue's 20 µs per element over all of them), and the host gets a note instead of
  * 250,000 markers to build. The tree counts are the host's measures of the value it will decode,
  * or less (a repeat whose size the walk does not know counts 2): the guest stops only where the
  * host would refuse too. What it writes is what devalue writes, with the same reducers (Handle,
