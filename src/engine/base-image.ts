@@ -81,10 +81,11 @@ export interface BaseImage {
 }
 
 /**
- * Finds the word that tracks the heap's end (the allocator's top): the one that grows by a big
- * allocation and is back where it was once the allocation is freed. The words that track the
- * memory taken from the system (the sbrk break, dlmalloc's footprint) grow too when the top had
- * too little room, but stay grown: this build never gives memory back.
+ * Finds the word that tracks the heap's end (emscripten's sbrk break): among the words that grow by a
+ * big allocation, the largest. The allocator's own bookkeeping can grow by as much (its top chunk, its
+ * footprint) when the top had too little room, but all of it lies below the break (addresses) or is
+ * smaller than it (sizes). The break never comes back down: this build never gives memory back, so
+ * memory above it was never in use.
  */
 function locateBreakPointer(instance: BoundWasmInstance): number | null {
   const probeBytes = 8 * 1024 * 1024;
@@ -93,14 +94,16 @@ function locateBreakPointer(instance: BoundWasmInstance): number | null {
   const pointer = instance.module._malloc(probeBytes);
   if (!pointer) return null;
   const after = new Uint32Array(instance.memory.buffer, 0, staticWords);
-  const grown: number[] = [];
+  const candidates: number[] = [];
   for (let i = 0; i < staticWords; i++) {
-    const growth = after[i]! - before[i]!;
-    if (growth >= probeBytes && growth <= probeBytes + 65536) grown.push(i);
+    const grown = after[i]! - before[i]!;
+    if (grown >= probeBytes && grown <= probeBytes + 65536) candidates.push(i);
   }
   instance.module._free(pointer);
-  const candidates = grown.filter((i) => after[i] === before[i]);
-  return candidates.length === 1 ? candidates[0]! * 4 : null;
+  if (candidates.length === 0) return null;
+  const highest = Math.max(...candidates.map((i) => before[i]!));
+  const breaks = candidates.filter((i) => before[i] === highest);
+  return breaks.length === 1 ? breaks[0]! * 4 : null;
 }
 
 /**

@@ -19,6 +19,7 @@ import { StreamOutbox } from "./stream-outbox.js";
 import { quickFinish, quickSettle } from "./quick-finish.js";
 import type { ValuePointer } from "./guest-calls.js";
 import type { ThreadJournal } from "./thread-journal.js";
+import { nextHostSlice, SLICE_MS } from "../util/host-slices.js";
 
 /** What a run needs of its thread. */
 export interface RunnableThread {
@@ -77,6 +78,8 @@ export class EvalRun {
   #finishedAtOnce: SettledReport | null = null;
   /** Set when the run ends waiting on held calls. */
   #pause: PauseState | null = null;
+  /** When the run's current synchronous stretch began (its start, or its last wait's end). */
+  #stretchStartedAt = 0;
 
   constructor(
     private readonly thread: RunnableThread,
@@ -158,6 +161,7 @@ export class EvalRun {
    */
   run(begin: () => boolean): RunResult | Promise<RunResult> {
     this.thread.heapExhausted = false;
+    this.#stretchStartedAt = performance.now();
     let outcome: EngineOutcome;
     try {
       const compiled = begin();
@@ -173,7 +177,11 @@ export class EvalRun {
   async #runLoop(compiled: boolean): Promise<RunResult> {
     let outcome: EngineOutcome;
     try {
-      outcome = this.#outcomeOf(await this.#loop(), compiled);
+      const end = await this.#loop();
+      // Copying an object result is guest work of its own (up to tens of ms): inline, on the host's
+      // thread. A program that already held the thread for a slice lets the host's loop turn first.
+      if (typeof end === "object" && end.needsCopy && performance.now() - this.#stretchStartedAt >= SLICE_MS) await nextHostSlice();
+      outcome = this.#outcomeOf(end, compiled);
     } catch (error) {
       outcome = this.#recover(error);
     }
@@ -230,6 +238,7 @@ export class EvalRun {
       if (failed) continue;
       if (this.#runCalls?.scheduler.busy) {
         const results = await this.#waits.wait(this.host.receive());
+        this.#stretchStartedAt = performance.now();
         if (typeof results === "string") return results;
         this.thread.journal.received(results);
         this.#calls.settle(results);
@@ -244,6 +253,7 @@ export class EvalRun {
       } else {
         // A rebuild does not wait: its clock readings come from the journal.
         const slept = this.thread.journal.replaying ? undefined : await this.#waits.wait(sleep(Math.max(0, report.nextTimerAt - Date.now())));
+        this.#stretchStartedAt = performance.now();
         if (typeof slept === "string") return slept;
       }
       port.callVoid("fireTimer");

@@ -53,6 +53,14 @@ function jsonArgument(key: string, value: unknown): unknown {
   return value;
 }
 
+function isOutOfMemory(error: unknown): boolean {
+  try {
+    return error instanceof Error && error.name === "InternalError" && error.message === "out of memory";
+  } catch {
+    return false;
+  }
+}
+
 export function createHostCalls(): HostCalls {
   const pending = new Map<string, Resolvers>();
   let outbox: GuestCall[] = [];
@@ -68,10 +76,14 @@ export function createHostCalls(): HostCalls {
         if (text !== undefined && (text.includes("{}") || text.includes('{"0":'))) jsonStringify(args, jsonArgument);
       } catch (error) {
         let reason = error;
-        try {
-          jsonStringify(args, jsonArgument);
-        } catch (precise) {
-          reason = precise;
+        // A look for a more precise reason walks the arguments again, with a replacer called per
+        // value: not after running out of memory (it would, again, after as long a walk).
+        if (!isOutOfMemory(error)) {
+          try {
+            jsonStringify(args, jsonArgument);
+          } catch (precise) {
+            reason = precise;
+          }
         }
         return Promise.reject(new TypeError(`${name}: the arguments cannot be sent to the host: ${reason instanceof Error ? reason.message : String(reason)}`));
       }

@@ -1,5 +1,7 @@
 import { inspect } from "./inspect-facade.js";
 import { stringify } from "devalue";
+import { boundedCopy, type CopyReducers } from "./bounded-copy.js";
+import { tooLargeAsTreeNote } from "../result/tree-costs.js";
 import { encodeBase64 } from "./base64.js";
 import { isProxy } from "./proxy-registry.js";
 import { rewordError } from "./node-errors.js";
@@ -109,11 +111,6 @@ function isHandleValue(value: unknown): boolean {
   );
 }
 
-function isPlainObject(value: object): boolean {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
 /** Own enumerable string-keyed properties; accessors become `[Getter]` handles and are never called. */
 function copyOwnData(object: object): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
@@ -126,16 +123,26 @@ function copyOwnData(object: object): Record<string, unknown> {
   return copy;
 }
 
-function hasAccessorOrSymbol(object: object): boolean {
-  if (Object.getOwnPropertySymbols(object).length > 0) return true;
-  const descriptors = objectGetOwnPropertyDescriptors(object);
-  for (const key of Object.keys(descriptors)) if (!("value" in descriptors[key]!)) return true;
-  return false;
-}
-
 /** Primitives (other than symbols) cost nothing to copy: no guest code can run. */
 export function isCopiedCheaply(value: unknown): boolean {
   return value === null || (typeof value !== "object" && typeof value !== "function" && typeof value !== "symbol");
+}
+
+/** What the copy does with values devalue would not write as they are (bounded-copy.ts). */
+function copyReducers(limitChars: number): CopyReducers {
+  return {
+    handle: (candidate) => {
+      if (isHandleValue(candidate)) return describeHandle(candidate);
+      // Binary data is base64 in the copy: refuse early instead of building a huge string.
+      if ((ArrayBuffer.isView(candidate) || candidate instanceof ArrayBuffer) && candidate.byteLength * 1.4 > limitChars) {
+        return `${objectGetPrototypeOf(candidate)?.constructor?.name ?? "ArrayBuffer"}(${candidate.byteLength} bytes) [not copied: too large]`;
+      }
+      return undefined;
+    },
+    error: (candidate) => ({ name: String(candidate.name), message: String(candidate.message), stack: userStack(candidate) }),
+    ownData: copyOwnData,
+    base64: encodeBase64,
+  };
 }
 
 /** A structured-clone-like copy: class instances become plain objects, handles become markers. */
@@ -149,33 +156,9 @@ export function copyValue(value: unknown, limitChars: number): { value?: string;
   }
   if (isHandleValue(value)) return { value: stringify({ [HANDLE_MARKER]: describeHandle(value) }) };
   try {
-    const text = stringify(value, {
-      Handle: (candidate: unknown) => {
-        if (isHandleValue(candidate)) return describeHandle(candidate);
-        // Binary data is base64 in the copy: refuse early instead of building a huge string.
-        if ((ArrayBuffer.isView(candidate) || candidate instanceof ArrayBuffer) && candidate.byteLength * 1.4 > limitChars) {
-          return `${objectGetPrototypeOf(candidate)?.constructor?.name ?? "ArrayBuffer"}(${candidate.byteLength} bytes) [not copied: too large]`;
-        }
-        return undefined;
-      },
-      // devalue would need btoa, which the guest does not have. (An object: "" would be falsy.)
-      ArrayBuffer: (candidate: unknown) => (candidate instanceof ArrayBuffer ? { base64: encodeBase64(candidate) } : undefined),
-      Err: (candidate: unknown) =>
-        candidate instanceof Error
-          ? { name: String(candidate.name), message: String(candidate.message), stack: userStack(candidate) }
-          : undefined,
-      Obj: (candidate: unknown) => {
-        if (typeof candidate !== "object" || candidate === null || Array.isArray(candidate)) return undefined;
-        if (ArrayBuffer.isView(candidate) || candidate instanceof ArrayBuffer) return undefined;
-        if (isPlainObject(candidate) && !hasAccessorOrSymbol(candidate)) return undefined;
-        if (candidate instanceof Map || candidate instanceof Set || candidate instanceof Date || candidate instanceof RegExp)
-          return undefined;
-        if (candidate instanceof Number || candidate instanceof String || candidate instanceof Boolean) return undefined;
-        return copyOwnData(candidate);
-      },
-    });
-    if (text.length > limitChars) return { valueNote: `value not copied: larger than ${limitChars} characters` };
-    return { value: text };
+    const copy = boundedCopy(value, limitChars, copyReducers(limitChars));
+    if ("tooLarge" in copy) return { valueNote: copy.tooLarge === "text" ? tooLarge.valueNote : tooLargeAsTreeNote(limitChars) };
+    return { value: copy.text };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     // devalue's own wording ("use stringifyAsync") would mislead: say what the program can do.

@@ -19,7 +19,10 @@ export function streamSink(emit: EmitEvent, threadId: string, evalId: string): (
       }
       let value: unknown;
       try {
-        value = readValueCopy(event.value, MAX_PROGRESS_CHARS).value;
+        const copy = readValueCopy(event.value, MAX_PROGRESS_CHARS);
+        // The guest refuses such a value itself (progress() throws): only a forged copy is dropped here.
+        if (!copy.copied) continue;
+        value = copy.value;
       } catch {
         continue;
       }

@@ -14,9 +14,17 @@
  *   `{ $sparse: { length, items: { index: value } } }`.
  *
  * Map entries and Set members are numbered in the paths in insertion order (a Map entry is
- * `[key, value]`: `#/m/0/1` is the first entry's value). Costs: the measurement at most about the
- * budget; the copy (src/result/tree-copy.ts), when one is needed, one step per reference.
+ * `[key, value]`: `#/m/0/1` is the first entry's value).
+ *
+ * That tree has a bound of its own: written out with its markers (their paths apart), it takes at
+ * most `markerBudgetChars` (the copy's own limit); a value larger even then is not delivered
+ * (`tooLarge`): 250,000 references to one string are not 250,000 markers to build and hand on.
+ * The guest's copy counts the same way and stops there (src/guest/bounded-copy.ts).
+ *
+ * Costs: the measurements at most about their budgets; the copy (src/result/tree-copy.ts), when
+ * one is needed, one step per reference, within the marker budget.
  */
+import { markerFormFits } from "./marker-size.js";
 import { copyAsTree, SHARED_MARKER, SPARSE_MARKER } from "./tree-copy.js";
 import { fitsAsTree } from "./tree-size.js";
 
@@ -24,6 +32,8 @@ export { SHARED_MARKER, SHARED_STRING_MIN_CHARS, SPARSE_MARKER } from "./tree-co
 
 export interface BoundedValue {
   value: unknown;
+  /** The value was too large even as a tree with markers: `value` is undefined. */
+  tooLarge?: true;
   /** How many repeats became `{ $shared }` markers (0: the value arrived as the program made it). */
   repeats: number;
   /** How many arrays with holes became `{ $sparse }`. */
@@ -33,12 +43,16 @@ export interface BoundedValue {
 /**
  * `value` as the host may hand it on: itself when, written out as a tree, it takes at most
  * `budgetChars` characters (told in at most `maxSteps` steps: a value built of cycles and shared
- * references that needs more is taken as too large); otherwise its tree copy with markers.
+ * references that needs more is taken as too large); otherwise its tree copy with markers, when
+ * that takes at most `markerBudgetChars`; otherwise nothing (`tooLarge`).
  */
-export function boundAsTree(value: unknown, budgetChars: number, maxSteps = Infinity): BoundedValue {
+export function boundAsTree(value: unknown, budgetChars: number, maxSteps = Infinity, markerBudgetChars = Infinity): BoundedValue {
   if (fitsAsTree(value, budgetChars, maxSteps)) return { value, repeats: 0, sparseArrays: 0 };
+  if (markerBudgetChars !== Infinity && !markerFormFits(value, markerBudgetChars)) return { value: undefined, tooLarge: true, repeats: 0, sparseArrays: 0 };
   return copyAsTree(value, budgetChars);
 }
+
+export { tooLargeAsTreeNote } from "./tree-costs.js";
 
 /** What EvalResult.warnings says when a value arrived with markers (null: it arrived as made). */
 export function boundedValueNote(bounded: BoundedValue, budgetChars: number): string | null {

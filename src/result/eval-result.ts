@@ -55,7 +55,7 @@ export function toEvalResult(
       // noted, never thrown.
       try {
         const copy = readValueCopy(outcome.value, context.maxValueChars);
-        result.value = copy.value;
+        if (copy.copied) result.value = copy.value;
         if (copy.note) warnings.push(copy.note);
       } catch (error) {
         warnings.push(`value not copied: the copy is not readable (${error instanceof Error ? error.message : String(error)})`.slice(0, 300));

@@ -6,11 +6,11 @@
  * overflows the host's stack).
  */
 
+import { BIG_BIGINT, SHARED_STRING_MIN_CHARS } from "./tree-costs.js";
+
+export { SHARED_STRING_MIN_CHARS } from "./tree-costs.js";
 export const SHARED_MARKER = "$shared";
 export const SPARSE_MARKER = "$sparse";
-/** Shorter strings (and BigInts of fewer digits) repeat as they are: a marker would be as long. */
-export const SHARED_STRING_MIN_CHARS = 16;
-const BIG_BIGINT = 10n ** BigInt(SHARED_STRING_MIN_CHARS);
 
 export interface TreeCopy {
   value: unknown;
@@ -47,7 +47,7 @@ function isLeafObject(value: object): boolean {
   return value instanceof Date || value instanceof RegExp || value instanceof Number || value instanceof String || value instanceof Boolean;
 }
 
-function hasHoles(array: unknown[]): boolean {
+export function hasHoles(array: unknown[]): boolean {
   for (let index = 0; index < array.length; index++) if (!(index in array)) return true;
   return false;
 }
@@ -57,7 +57,7 @@ function put(target: Slots, key: string | number, value: unknown): void {
   else target[key] = value;
 }
 
-function isLongPrimitive(value: unknown): boolean {
+export function isLongPrimitive(value: unknown): boolean {
   return (typeof value === "string" && value.length > SHARED_STRING_MIN_CHARS) || (typeof value === "bigint" && (value >= BIG_BIGINT || value <= -BIG_BIGINT));
 }
 

@@ -11,12 +11,9 @@
  * overflows the host's stack.
  */
 
-/** What a hole, a number, a boolean or null costs: about what JSON writes for it, with its comma. */
-const SMALL_CHARS = 6;
-/** A Date, a cycle's stop: about `"2024-01-01T00:00:00.000Z"`. */
-const LEAF_OBJECT_CHARS = 26;
-/** Binary data: JSON writes each byte of a typed array as `"123":255,` — about this many per byte. */
-const CHARS_PER_BYTE = 4;
+import { bigintChars, CHARS_PER_BYTE, LEAF_OBJECT_CHARS, SMALL_CHARS } from "./tree-costs.js";
+
+export { bigintChars } from "./tree-costs.js";
 
 /**
  * An object being walked: its children are taken one at a time, each measured in full before the
@@ -32,16 +29,8 @@ interface Frame {
   cyclesBefore: number;
 }
 
-/** The characters a BigInt's digits take, told without converting huge ones to decimal. */
-export function bigintChars(value: bigint): number {
-  if (value < 0n) value = -value;
-  if (value < 0x10000000000000000n) return 20;
-  // A hexadecimal digit carries log10(16) ≈ 1.2 decimal digits.
-  return Math.ceil(value.toString(16).length * 1.21);
-}
-
 /** Binary data and other objects without children a walker visits: their size, or -1 for a container. */
-function leafObjectChars(value: object): number {
+export function leafObjectChars(value: object): number {
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return 2 + value.byteLength * CHARS_PER_BYTE;
   if (value instanceof Date || value instanceof Number || value instanceof Boolean) return LEAF_OBJECT_CHARS;
   if (value instanceof String) return LEAF_OBJECT_CHARS + value.length;

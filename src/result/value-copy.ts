@@ -7,12 +7,14 @@
 import { boundAsTree, boundedValueNote } from "./bounded-value.js";
 import { jsonNestsDeeperThan } from "./json-nesting.js";
 import { valueCodec } from "./value-codec.js";
+import { bigintHandleText, MAX_BIGINT_DIGITS, tooLargeAsTreeNote } from "./tree-costs.js";
 
 /**
- * A BigInt with more digits arrives as a handle: V8 parses decimal digits in quadratic time
- * (300,000 digits ~50 ms), and no reader gets more than maxResultChars of it in the text anyway.
+ * A BigInt with more digits than MAX_BIGINT_DIGITS arrives as a handle: V8 parses decimal digits in
+ * quadratic time (300,000 digits ~50 ms), and no reader gets more than maxResultChars of it in the
+ * text anyway.
  */
-export const MAX_BIGINT_DIGITS = 4096;
+export { MAX_BIGINT_DIGITS } from "./tree-costs.js";
 /** devalue text nests two levels (the list of values, each one's own array or object): deeper is forged. */
 const MAX_COPY_NESTING = 4;
 /** JSON text this short parses in ~3 ms however it nests (~8,000 levels). */
@@ -31,13 +33,15 @@ const VALUE_REVIVERS = {
   Obj: (object: Record<string, unknown>) => object,
   // The guest encodes binary data itself (it has no btoa for devalue's own encoding).
   ArrayBuffer: (data: { base64: string }) => decodeBase64(data.base64),
-  BigInt: (digits: unknown) => (typeof digits === "string" && digits.length > MAX_BIGINT_DIGITS ? { $handle: `[BigInt: ${digits.length} digits]` } : BigInt(digits as string)),
+  BigInt: (digits: unknown) => (typeof digits === "string" && digits.length > MAX_BIGINT_DIGITS ? { $handle: bigintHandleText(digits.length) } : BigInt(digits as string)),
 };
 
 /** A copy the guest made of a value, with what EvalResult.warnings should say about it. */
 export interface ValueCopy {
   value: unknown;
   note: string | null;
+  /** False: too large even as a tree with markers, nothing delivered (`note` says so). */
+  copied: boolean;
 }
 
 const ONE_NUMBER = /^\[-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\]$/;
@@ -63,15 +67,19 @@ function onePrimitive(text: string): { value: unknown } | null {
   return typeof value === "object" && value !== null ? null : { value };
 }
 
-/** The copy as a value, bounded as a tree at twice the copy's own limit; throws if unreadable. */
+/**
+ * The copy as a value, bounded as a tree at twice the copy's own limit, and with markers at the
+ * copy's limit (undefined past it, with a note); throws if unreadable.
+ */
 export function readValueCopy(text: string, limitChars: number): ValueCopy {
   // Short texts cannot nest deep enough to cost JSON.parse anything (devalue refuses them anyway).
   if (text.length > FREE_PARSE_CHARS && jsonNestsDeeperThan(text, MAX_COPY_NESTING)) throw new Error("the copy nests deeper than a copy can");
   const primitive = onePrimitive(text);
-  if (primitive) return { value: primitive.value, note: null };
+  if (primitive) return { value: primitive.value, note: null, copied: true };
   const budgetChars = 2 * limitChars;
   // A walk that remembers each object's size takes a step per reference: each costs the text at
   // least a character, so more steps than that mean cycles and shared references together.
-  const bounded = boundAsTree(valueCodec.get().parse(text, VALUE_REVIVERS), budgetChars, 2 * text.length + 16);
-  return { value: bounded.value, note: boundedValueNote(bounded, budgetChars) };
+  const bounded = boundAsTree(valueCodec.get().parse(text, VALUE_REVIVERS), budgetChars, 2 * text.length + 16, limitChars);
+  if (bounded.tooLarge) return { value: undefined, note: tooLargeAsTreeNote(limitChars), copied: false };
+  return { value: bounded.value, note: boundedValueNote(bounded, budgetChars), copied: true };
 }

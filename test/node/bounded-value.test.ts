@@ -8,6 +8,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { boundAsTree, SHARED_MARKER, SPARSE_MARKER } from "../../src/result/bounded-value.js";
 import { fitsAsTree } from "../../src/result/tree-size.js";
+import { markerFormFits } from "../../src/result/marker-size.js";
+import { copyAsTree } from "../../src/result/tree-copy.js";
+import { MARKER_CHARS } from "../../src/result/tree-costs.js";
 
 /** The same cost as tree-size.ts, walked naively (exponential on shared references: small graphs only). */
 function naiveTreeChars(value: unknown, ancestors = new Set<unknown>()): number {
@@ -162,6 +165,39 @@ describe("boundAsTree", () => {
     expect(markers).toHaveLength(40);
     expect(markers.filter((marker) => marker.endsWith('"…"')).length).toBeGreaterThan(20);
     expect(markers[0]).toBe(`"$shared":"#${"/a".repeat(40)}"`);
+  });
+});
+
+/** The tree size of a tree copy, each `{ $shared }` marker counted as MARKER_CHARS (its path apart). */
+function naiveMarkedChars(value: unknown): number {
+  if (typeof value === "string") return value.length + 2;
+  if (typeof value !== "object" || value === null) return 6;
+  if (SHARED_MARKER in value) return MARKER_CHARS;
+  let chars = 2;
+  if (Array.isArray(value)) for (const item of value) chars += 1 + naiveMarkedChars(item);
+  else for (const [key, item] of Object.entries(value)) chars += key.length + 4 + naiveMarkedChars(item);
+  return chars;
+}
+
+describe("markerFormFits", () => {
+  it("agrees with the size of the tree copy, markers counted without their paths, on random graphs with cycles and shared references", () => {
+    fc.assert(
+      fc.property(graphs(true), fc.nat(600), (value, budget) => {
+        expect(markerFormFits(value, budget)).toBe(naiveMarkedChars(copyAsTree(value, Infinity).value) <= budget);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("an array with holes counts as { $sparse } with its items; a value too large even so is not delivered", () => {
+    const sparse: unknown[] = [];
+    sparse[4294967294] = "x";
+    // 34 around the items and the length's 10 digits, then "4294967294" (10) + 4 + "x" (3).
+    expect(markerFormFits(sparse, 61)).toBe(true);
+    expect(markerFormFits(sparse, 60)).toBe(false);
+    const repeats = new Array(1000).fill("r".repeat(100));
+    expect(boundAsTree(repeats, 10_000, Infinity, 20_000).repeats).toBe(999);
+    expect(boundAsTree(repeats, 10_000, Infinity, 10_000)).toEqual({ value: undefined, tooLarge: true, repeats: 0, sparseArrays: 0 });
   });
 });
 

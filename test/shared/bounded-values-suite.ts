@@ -49,6 +49,12 @@ function useOnHost(value: unknown): { nodes: number; jsonChars: number } {
   return { nodes, jsonChars: JSON.stringify(value)?.length ?? 0 };
 }
 
+/**
+ * The most the host's loop may be held by an eval whose result is 250,000 references to one long
+ * string (quiet machine: see the test; the copy is the guest's, so inline it is the host's thread).
+ */
+const STRING_REPEATS_BLOCK_MS = 150;
+
 /** The JSON Pointer of `#` followed by `count` × `a`. */
 const pointerOfA = (count: number) => "#" + "/a".repeat(count);
 
@@ -118,6 +124,36 @@ export function defineBoundedValuesSuite(
       expect(over.warnings).toEqual([expect.stringContaining("21 repeated references became { $shared")]);
     });
 
+    // The guest's copy stops at the bound (src/guest/bounded-copy.ts): it used to walk all 250,000
+    // references (devalue, ~20 µs each: seconds inline) and the host then built 250,000 markers.
+    // The array is made with fill() so that, inline, the program's own work is not what is measured.
+    it("250,000 references to one 1000-character string: not copied (too large even with markers), said in a warning, without a block", async () => {
+      const qb = await warm();
+      const { value: result, blockMs } = await repeatableHostBlock(startWatcher, STRING_REPEATS_BLOCK_MS, () =>
+        qb.eval("const s = 'y'.repeat(1000); Array(250000).fill(s)", { threadId: "t" }),
+      );
+      expect(result.status, result.text).toBe("ok");
+      expect(result.value).toBeUndefined();
+      expect(result.warnings).toEqual(['value not copied: larger than 1048576 characters, even with its repeated references as { $shared: "#/…" } markers']);
+      expect(result.text).toMatch(/^<result>\[\n {2}'y{1000}',\n/);
+      expect(result.text).toMatch(/… \[truncated \d+ chars\]<\/result>$/);
+      expect(blockMs, "the host's loop held (ms), measured from outside").toBeLessThan(STRING_REPEATS_BLOCK_MS);
+      expect((await qb.eval("[1, 2]", { threadId: "t" })).value).toEqual([1, 2]);
+    });
+
+    it("a value too large as a tree arrives with markers while that tree fits the copy's limit, and not at all past it", async () => {
+      // As a tree with markers: 2 + (1 + 1002) for the first, (1 + 15) for each repeat: 989 + 16 × count; the limit is 10,000.
+      const qb = await warm({ maxToolPayloadBytes: 10_000 });
+      const code = (count: number) => `const s${count} = "x".repeat(1000); Array(${count}).fill(s${count})`;
+      const fits = await qb.eval(code(563), { threadId: "t" });
+      expect((fits.value as unknown[]).slice(0, 2)).toEqual(["x".repeat(1000), { $shared: "#/0" }]);
+      expect(fits.value as unknown[]).toHaveLength(563);
+      expect(fits.warnings).toEqual([expect.stringContaining("562 repeated references became { $shared")]);
+      const over = await qb.eval(code(564), { threadId: "t" });
+      expect(over.value).toBeUndefined();
+      expect(over.warnings).toEqual(['value not copied: larger than 10000 characters, even with its repeated references as { $shared: "#/…" } markers']);
+    });
+
     it("an array of length 2^32 - 1 arrives as { $sparse: { length, items } }: the host walks and JSON-encodes it without a block", async () => {
       const qb = await warm();
       const { value: run, blockMs } = await evalAndUse(qb, "const a = ['first']; a[4294967294] = 'last'; ({ a, again: a })");
@@ -173,6 +209,16 @@ export function defineBoundedValuesSuite(
       expect(received[1]).toEqual({ sparse: { $sparse: { length: 4294967295, items: { 4294967294: 1 } } } });
       expect(Math.max(...used.map((use) => use.nodes))).toBeLessThan(1000);
       expect(blockMs, "the host's loop held (ms), measured from outside").toBeLessThan(MAX_HOST_STALL_MS);
+    });
+
+    it("250,000 references to one 1000-character string: progress() throws at once (the copy stops at its 4,096 characters)", async () => {
+      let events = 0;
+      const qb = await warm({ onEvent: (event) => void (event.type === "progress" && events++) });
+      const program = "const s = 'y'.repeat(1000); const a = Array(250000).fill(s); try { progress(a); 'sent' } catch (e) { [e.name, e.message] }";
+      const { value: result, blockMs } = await repeatableHostBlock(startWatcher, STRING_REPEATS_BLOCK_MS, () => qb.eval(program, { threadId: "t" }));
+      expect(result.value, result.text).toEqual(["TypeError", expect.stringContaining("progress(value): the value is larger than 4096 characters once copied")]);
+      expect(events).toBe(0);
+      expect(blockMs, "the host's loop held (ms), measured from outside").toBeLessThan(STRING_REPEATS_BLOCK_MS);
     });
 
     // The program's own loop (1,000 copies of 41 objects: ~1.5 s of QuickJS) runs on the host's

@@ -1,0 +1,349 @@
+/**
+ * The guest's copy of a value for the host (an eval's result, a progress() value): devalue's text
+ * format (the host reads it with devalue's parse, src/result/value-copy.ts), written by one
+ * iterative walk that counts as it goes and stops as soon as the value cannot be delivered:
+ *
+ * - the text: more than `limitChars` characters;
+ * - the value as the host bounds it (src/result/bounded-value.ts): written out as a tree it takes
+ *   more than 2 × limitChars, AND bounded as a tree with markers it still takes more than
+ *   limitChars (src/result/marker-size.ts);
+ * - nesting deeper than 1,000 levels (the host's devalue reads a copy recursively).
+ *
+ * So a program that returns 250,000 references to one long string costs the walk of the first
+ * ~65,000 (not devalue's 20 µs per element over all of them), and the host gets a note instead of
+ * 250,000 markers to build. The tree counts are the host's measures of the value it will decode,
+ * or less (a repeat whose size the walk does not know counts 2): the guest stops only where the
+ * host would refuse too. What it writes is what devalue writes, with the same reducers (Handle,
+ * ArrayBuffer, Err, Obj), except that strings are quoted by JSON.stringify (devalue also escapes
+ * `<`): test/node/bounded-copy.test.ts checks both against each other.
+ */
+import { BIG_BIGINT, bigintChars, bigintHandleText, handleChars, LEAF_OBJECT_CHARS, MARKER_CHARS, MAX_BIGINT_DIGITS, SHARED_STRING_MIN_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
+import { CopyWalk, digits, type CopyFrame } from "./copy-walk.js";
+
+/** How the copy treats values devalue cannot write as they are (render.ts supplies them). */
+export interface CopyReducers {
+  /** A value that stays in the guest (a function, a Proxy…, binary data too large): its description. */
+  handle(value: unknown): string | undefined;
+  /** What an Error becomes: `{ name, message, stack }`. */
+  error(value: Error): Record<string, unknown>;
+  /** What a class instance or an object with accessors or symbols becomes: its own data. */
+  ownData(value: object): Record<string, unknown>;
+  /** Binary data's base64. */
+  base64(buffer: ArrayBuffer): string;
+}
+
+/** The copy's text, or why there is none: the text would pass its limit, or the value as the host bounds it would. */
+export type BoundedCopy = { text: string } | { tooLarge: "text" | "tree" };
+
+const UNDEFINED = -1;
+const HOLE = -2;
+const NAN = -3;
+const POSITIVE_INFINITY = -4;
+const NEGATIVE_INFINITY = -5;
+const NEGATIVE_ZERO = -6;
+
+/** Thrown inside the walk once the copy cannot be delivered. */
+const STOP = {};
+
+// Built-ins captured before any user code runs (as in intrinsics.ts, which a test cannot import:
+// its `then` export makes its module namespace a thenable).
+const jsonStringify = JSON.stringify;
+const objectGetOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
+const objectGetPrototypeOf = Object.getPrototypeOf;
+const objectKeys = Object.keys;
+const objectPrototype = Object.prototype;
+const hasOwn = Object.hasOwn;
+const ownSymbols = Object.getOwnPropertySymbols;
+const objectToString = Object.prototype.toString;
+const MAX_ARRAY_LENGTH = 4294967295;
+
+function isPlainProto(object: object): boolean {
+  const proto = objectGetPrototypeOf(object);
+  return proto === objectPrototype || proto === null;
+}
+
+/** Boxed primitives devalue writes as `["Object", value]` (a boxed BigInt is copied as an object, as before). */
+function isBoxed(value: object): value is Number | String | Boolean {
+  return value instanceof Number || value instanceof String || value instanceof Boolean;
+}
+
+/** devalue's tag for binary data (Object.prototype.toString's). */
+function viewTag(view: ArrayBufferView): string {
+  return (objectToString.call(view) as string).slice(8, -1);
+}
+
+function isArrayIndex(key: string): boolean {
+  const number = Number(key);
+  return number < MAX_ARRAY_LENGTH && String(number >>> 0) === key;
+}
+
+/** `value`'s copy, or `{ tooLarge }` once it is sure the host would not deliver it. Throws devalue's errors. */
+export function boundedCopy(value: unknown, limitChars: number, reducers: CopyReducers): BoundedCopy {
+  const walk = new CopyWalk(limitChars, 2 * limitChars, limitChars);
+  try {
+    const root = visit(walk, value, true, reducers);
+    if (walk.over()) throw STOP;
+    runFrames(walk, reducers);
+    return { text: root < 0 ? `${root}` : walk.text() };
+  } catch (error) {
+    if (error === STOP) return { tooLarge: walk.textOver() ? "text" : "tree" };
+    throw error;
+  }
+}
+
+function runFrames(walk: CopyWalk, reducers: CopyReducers): void {
+  for (;;) {
+    const frame = walk.top();
+    if (frame === undefined) return;
+    if (frame.array !== null) {
+      if (!stepArray(walk, frame, frame.array, reducers)) walk.finish();
+      continue;
+    }
+    if (!stepList(walk, frame, reducers)) walk.finish();
+  }
+}
+
+/** The next children of a list (an object, a Map or Set, a wrapping), until one needs a frame of its own; false once it is done. */
+function stepList(walk: CopyWalk, frame: CopyFrame, reducers: CopyReducers): boolean {
+  const depth = walk.depth();
+  const { children, names, account } = frame;
+  while (frame.next < children.length) {
+    const index = frame.next++;
+    let head: string;
+    if (names !== null) {
+      head = walk.keyHead(frame, index);
+      if (account) walk.add(names[index]!.length + 4, names[index]!.length + 4);
+    } else {
+      const slotChars = frame.slotChars === null ? 1 : frame.slotChars[index]!;
+      walk.slot(frame, slotChars, frame.markedSlotChars === null ? slotChars : frame.markedSlotChars[index]!);
+      head = frame.heads === null ? "," : frame.heads[index]!;
+    }
+    walk.child(frame, visit(walk, children[index], account, reducers), head);
+    if (walk.over()) throw STOP;
+    if (walk.depth() !== depth) return true;
+  }
+  return false;
+}
+
+/**
+ * The next slots of an array, many at once while they need no frame of their own; false once it is
+ * done. At the first hole, devalue chooses between holes (-2 each) and its sparse form.
+ */
+function stepArray(walk: CopyWalk, frame: CopyFrame, array: unknown[], reducers: CopyReducers): boolean {
+  const length = array.length;
+  const depth = walk.depth();
+  while (frame.next < length) {
+    const position = frame.next++;
+    const item = array[position];
+    if (walk.lastString !== null && item === walk.lastString && frame.account && !frame.holey) {
+      repeatsOfLastString(walk, frame, array, position);
+      continue;
+    }
+    if (item === undefined && !hasOwn(array, position)) {
+      walk.hole(frame);
+      if (!frame.holey) walk.holeFound(frame, position, length);
+      if (!frame.dense) {
+        const keys = populatedFrom(array, position);
+        if (holesCostMore(array.length, keys.length + position)) {
+          // The holes after this one, as a tree (the sparse form skips them).
+          if (frame.account) walk.add((length - position - 1 - keys.length) * SMALL_CHARS, 0);
+          walk.toSparse(frame, keys);
+          if (walk.over()) throw STOP;
+          return true;
+        }
+        frame.dense = true;
+      }
+      walk.child(frame, HOLE);
+    } else {
+      walk.slot(frame, 1, frame.holey ? digits(position) + 4 : 1);
+      walk.child(frame, visit(walk, item, frame.account, reducers));
+    }
+    if (walk.over()) throw STOP;
+    if (walk.depth() !== depth) return true;
+  }
+  return false;
+}
+
+/**
+ * The hot path: a run of references to the last long string, from `position` on (each a marker in
+ * the host's tree with markers), counted in local variables (QuickJS: ~10 property reads fewer each).
+ */
+function repeatsOfLastString(walk: CopyWalk, frame: CopyFrame, array: unknown[], position: number): void {
+  const last = walk.lastString!;
+  const entry = walk.lastStringEntry;
+  const items = frame.items;
+  const length = array.length;
+  const treeChars = last.length + 3;
+  const markedChars = 1 + MARKER_CHARS;
+  const textChars = 1 + digits(entry);
+  const { textLimit, markerBudget, treeBudget } = walk;
+  let { tree, treeOver, marked } = walk;
+  let text = walk.textChars;
+  let added = 0;
+  let next = position;
+  do {
+    next++;
+    added++;
+    items.push(entry);
+    if (!treeOver && (tree += treeChars) > treeBudget) treeOver = true;
+    marked += markedChars;
+    text += textChars;
+  } while (next < length && array[next] === last && text <= textLimit && !(treeOver && marked > markerBudget));
+  frame.next = next;
+  frame.textChars += added * textChars;
+  walk.tree = tree;
+  walk.treeOver = treeOver;
+  walk.marked = marked;
+  walk.textChars = text;
+  if (walk.over()) throw STOP;
+}
+
+/** The populated indexes of `array` from `from` on (Object.keys lists a sparse array's items only). */
+function populatedFrom(array: unknown[], from: number): string[] {
+  const keys: string[] = [];
+  for (const key of objectKeys(array)) if (isArrayIndex(key) && Number(key) >= from) keys.push(key);
+  return keys;
+}
+
+/** devalue's choice: holes cost 3 characters each; the sparse form, the digits of each index. */
+function holesCostMore(length: number, population: number): boolean {
+  const digits = String(length).length;
+  return (length - population) * 3 > 4 + digits + population * (digits + 1);
+}
+
+/**
+ * Writes `thing` (or finds it written): its index in devalue's table, or one of devalue's negative
+ * constants. A container gets a frame, whose children the loop writes next. `account`: the host
+ * walks this value as it is (not inside the encoding of a leaf, such as binary data's base64).
+ */
+function visit(walk: CopyWalk, thing: unknown, account: boolean, reducers: CopyReducers): number {
+  switch (typeof thing) {
+    case "undefined":
+      if (account) walk.add(SMALL_CHARS, SMALL_CHARS);
+      return UNDEFINED;
+    case "number":
+      if (account) walk.add(SMALL_CHARS, SMALL_CHARS);
+      if (thing !== thing) return NAN;
+      if (thing === Infinity) return POSITIVE_INFINITY;
+      if (thing === -Infinity) return NEGATIVE_INFINITY;
+      if (thing === 0 && 1 / thing < 0) return NEGATIVE_ZERO;
+      return walk.primitive(thing);
+    case "string": {
+      const chars = thing.length + 2;
+      const known = walk.knownString(thing);
+      if (account) walk.add(chars, known >= 0 && thing.length > SHARED_STRING_MIN_CHARS ? MARKER_CHARS : chars);
+      return known >= 0 ? known : walk.newString(thing);
+    }
+    case "bigint": {
+      const known = walk.indexOf(thing);
+      if (account) {
+        const big = thing >= BIG_BIGINT || thing <= -BIG_BIGINT;
+        const digitCount = big ? `${thing < 0n ? -thing : thing}`.length : 0;
+        const chars = digitCount > MAX_BIGINT_DIGITS ? handleChars(bigintHandleText(digitCount)) : bigintChars(thing);
+        walk.add(chars, known >= 0 && big ? MARKER_CHARS : chars);
+      }
+      return known >= 0 ? known : walk.primitive(thing);
+    }
+    case "boolean":
+      if (account) walk.add(SMALL_CHARS, SMALL_CHARS);
+      return walk.primitive(thing);
+    default:
+      if (thing === null) {
+        if (account) walk.add(SMALL_CHARS, SMALL_CHARS);
+        return walk.primitive(null);
+      }
+      return visitObject(walk, thing as object, account, reducers);
+  }
+}
+
+/** An object (or a function or symbol: a handle): devalue's reducers first, then its own forms. */
+function visitObject(walk: CopyWalk, thing: object, account: boolean, reducers: CopyReducers): number {
+  const repeat = walk.indexOf(thing);
+  if (repeat >= 0) {
+    if (account) walk.repeat(thing);
+    return repeat;
+  }
+  const index = walk.claim(thing);
+  const handle = reducers.handle(thing);
+  if (handle !== undefined) {
+    if (account) walk.leaf(thing, handleChars(handle));
+    walk.wrap(index, thing, `["Handle",`, handle, false);
+    return index;
+  }
+  if (thing instanceof ArrayBuffer) {
+    if (account) walk.binary(thing, thing, thing.byteLength);
+    walk.wrap(index, thing, `["ArrayBuffer",`, { base64: reducers.base64(thing) }, false);
+    return index;
+  }
+  if (thing instanceof Error) {
+    walk.wrap(index, thing, `["Err",`, reducers.error(thing), account);
+    return index;
+  }
+  const isArray = Array.isArray(thing);
+  const isView = ArrayBuffer.isView(thing);
+  let own: [string[], unknown[]] | null = null;
+  // A plain prototype rules out Map, Set, Date, RegExp and boxed values (instanceof follows the prototype).
+  if (!isArray && !isView && (isPlainProto(thing) || !(thing instanceof Map || thing instanceof Set || thing instanceof Date || thing instanceof RegExp || isBoxed(thing)))) {
+    own = isPlainProto(thing) ? plainData(thing) : null;
+    if (own === null) {
+      walk.wrap(index, thing, `["Obj",`, reducers.ownData(thing), account);
+      return index;
+    }
+  }
+  if (typeof (thing as { then?: unknown }).then === "function") throw new Error("Cannot stringify a Promise or thenable — use stringifyAsync instead");
+  if (isView) {
+    const view = thing as ArrayBufferView;
+    if (account) walk.binary(view, view.buffer, view.byteLength);
+    const length = view instanceof DataView ? view.byteLength : (view as unknown as { length: number }).length;
+    const close = view.byteLength === view.buffer.byteLength ? "]" : `,${view.byteOffset},${length}]`;
+    walk.wrap(index, thing, `["${viewTag(view)}",`, view.buffer, false, close);
+    return index;
+  }
+  if (thing instanceof Date) {
+    if (account) walk.leaf(thing, LEAF_OBJECT_CHARS);
+    walk.set(index, `["Date","${Number.isNaN(thing.getTime()) ? "" : thing.toISOString()}"]`);
+    return index;
+  }
+  if (thing instanceof RegExp) {
+    if (account) walk.leaf(thing, LEAF_OBJECT_CHARS + thing.source.length);
+    const flags = thing.flags;
+    walk.set(index, `["RegExp",${jsonStringify(thing.source)}${flags ? `,"${flags}"` : ""}]`);
+    return index;
+  }
+  if (isBoxed(thing)) {
+    if (account) walk.leaf(thing, thing instanceof String ? LEAF_OBJECT_CHARS + thing.length : LEAF_OBJECT_CHARS);
+    walk.wrap(index, thing, `["Object",`, thing.valueOf(), false);
+    return index;
+  }
+  if (isArray) {
+    walk.openArray(index, thing as unknown[], account);
+    return index;
+  }
+  if (thing instanceof Map || thing instanceof Set) {
+    const members = thing instanceof Map ? [...thing].flat() : [...thing];
+    walk.openList(index, thing, account, thing instanceof Map ? `["Map"` : `["Set"`, "]", members, null, null, 2 * thing.size);
+    return index;
+  }
+  walk.openObject(index, thing, account, own![0], own![1], objectGetPrototypeOf(thing) === null);
+  return index;
+}
+
+/**
+ * A plain object's enumerable keys and values, read from its descriptors (no getter runs), or null
+ * when it has an accessor or a symbol key: then it is copied as its own data (devalue's "Obj").
+ */
+function plainData(object: object): [string[], unknown[]] | null {
+  if (ownSymbols(object).length > 0) return null;
+  const descriptors = objectGetOwnPropertyDescriptors(object);
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  for (const key of objectKeys(descriptors)) {
+    const descriptor = descriptors[key]!;
+    if (!("value" in descriptor)) return null;
+    if (!descriptor.enumerable) continue;
+    keys.push(key);
+    values.push(descriptor.value);
+  }
+  if (keys.includes("__proto__")) throw new Error("Cannot stringify objects with __proto__ keys");
+  return [keys, values];
+}
