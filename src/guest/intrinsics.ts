@@ -27,10 +27,14 @@ export const objectKeys = Object.keys;
 const arrayPush = Array.prototype.push;
 const arrayJoin = Array.prototype.join;
 const stringSlice = String.prototype.slice;
+const stringIndexOf = String.prototype.indexOf;
+const arraySlice = Array.prototype.slice;
 const mapClear = Map.prototype.clear;
 
 /** The originals of methods the prelude's reports use, called on values it made itself. */
 export const push = <T>(array: T[], item: T): number => reflectApply(arrayPush, array, [item]) as number;
 export const join = (array: readonly string[], separator: string): string => reflectApply(arrayJoin, array, [separator]) as string;
 export const slice = (text: string, start: number, end?: number): string => reflectApply(stringSlice, text, [start, end]) as string;
+export const indexOf = (text: string, search: string): number => reflectApply(stringIndexOf, text, [search]) as number;
+export const sliceArray = <T>(array: readonly T[], start: number, end?: number): T[] => reflectApply(arraySlice, array, [start, end]) as T[];
 export const clearMap = (map: Map<unknown, unknown>): void => void reflectApply(mapClear, map, []);
