@@ -80,7 +80,13 @@ export interface BaseImage {
   takeInstance(memoryBytes: number): BoundWasmInstance | null;
 }
 
-/** Finds the word that tracks the heap's end: the one that grows by exactly a big allocation. */
+/**
+ * Finds the word that tracks the heap's end (the break): of the words that grow by a big
+ * allocation's size, the one holding the highest address past it. (The allocator's own records grow
+ * by the same amount: the heap's size, which is no address past the allocation, and the start of its
+ * free top, which lies below the break. When the heap's top held free space before, only the
+ * break grew by the allocation's size; when it did not — how the prelude's allocations fell — they all do.)
+ */
 function locateBreakPointer(instance: BoundWasmInstance): number | null {
   const probeBytes = 8 * 1024 * 1024;
   const staticWords = 256 * 1024;
@@ -88,13 +94,17 @@ function locateBreakPointer(instance: BoundWasmInstance): number | null {
   const pointer = instance.module._malloc(probeBytes);
   if (!pointer) return null;
   const after = new Uint32Array(instance.memory.buffer, 0, staticWords);
-  const candidates: number[] = [];
+  let found: number | null = null;
+  let highest = 0;
   for (let i = 0; i < staticWords; i++) {
     const grown = after[i]! - before[i]!;
-    if (grown >= probeBytes && grown <= probeBytes + 65536) candidates.push(i * 4);
+    const value = after[i]!;
+    if (grown < probeBytes || grown > probeBytes + 65536 || value < pointer + probeBytes || value > instance.memory.buffer.byteLength) continue;
+    if (value === highest) found = null;
+    else if (value > highest) [found, highest] = [i * 4, value];
   }
   instance.module._free(pointer);
-  return candidates.length === 1 ? candidates[0]! : null;
+  return found;
 }
 
 /**
