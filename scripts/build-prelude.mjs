@@ -105,6 +105,12 @@ const INSPECT_PATCHES = [
     all: true,
   },
   {
+    // formatWithOptions' rest arguments: the minifier made this loop `[...arguments].slice(1)`, a
+    // call of the array's slice as the program left it; the captured slice instead.
+    find: "for(var e=arguments.length,r=new Array(e>1?e-1:0),n=1;n<e;n++)r[n-1]=arguments[n];return dn(t,r)",
+    replace: "return dn(t,Array.prototype.slice.call(arguments,1))",
+  },
+  {
     // Proxies are made by the core's registry (src/guest/proxy-registry.ts) from the first cell on,
     // before this inspector is loaded into the thread (src/guest/inspect/chunk-link.ts): ask it.
     find: "r=o.get(t);if(r)return e?r:r[0]",

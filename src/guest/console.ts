@@ -114,7 +114,7 @@ export function createConsole(initial: OutputBuffer): GuestConsole {
     const buffer = current;
     const prefix = PREFIX[level] ?? "";
     if (buffer.mode === COUNT) buffer.countedChars += prefix.length + lineChars(args);
-    else buffer.append(prefix + (formatPrimitives(args) ?? formatWithOptions({}, ...args)) + "\n");
+    else buffer.append(prefix + (formatPrimitives(args) ?? formatWithOptions({}, args)) + "\n");
   };
   const method = (level: string) => {
     const prefixChars = (PREFIX[level] ?? "").length;

@@ -5,7 +5,7 @@ import { isProxy } from "./proxy-registry.js";
 import { rewordError } from "./node-errors.js";
 import { isPreludeFrame } from "./error-frames.js";
 import { copyPrimitive, inspectPrimitive } from "../result/primitive-results.js";
-import { isArray, jsonStringify, objectCreate, objectDefineProperty, objectGetOwnPropertyDescriptors, objectGetPrototypeOf, objectKeys, push, sliceArray } from "./intrinsics.js";
+import { isArray, jsonStringify, mapHasKey, mapValue, objectCreate, objectDefineProperty, objectGetOwnPropertyDescriptors, objectGetPrototypeOf, objectKeys, push, setMapValue, sliceArray } from "./intrinsics.js";
 
 /** What the guest hands back to the host for one settled eval (JSON over the boundary). */
 export interface RenderedOutcome {
@@ -58,7 +58,7 @@ export function userStack(error: Error): string {
 function boundedForInspect(value: unknown, maxKeys: number, depth: number, seen: Map<object, unknown>): unknown {
   // The captured built-ins (intrinsics.ts): a program may have replaced Object.keys, Array.prototype.slice, …
   if (typeof value !== "object" || value === null || depth > 3 || isProxy(value)) return value;
-  if (seen.has(value)) return seen.get(value);
+  if (mapHasKey(seen, value)) return mapValue(seen, value);
   if (isArray(value) || ArrayBuffer.isView(value) || value instanceof Map || value instanceof Set || value instanceof Error) {
     return value;
   }
@@ -66,7 +66,7 @@ function boundedForInspect(value: unknown, maxKeys: number, depth: number, seen:
   const descriptors = objectGetOwnPropertyDescriptors(value);
   const needsCopy = keys.length > maxKeys;
   const copy: Record<string, unknown> = needsCopy ? (objectCreate(objectGetPrototypeOf(value)) as Record<string, unknown>) : {};
-  seen.set(value, needsCopy ? copy : value);
+  setMapValue(seen, value, needsCopy ? copy : value);
   let changed = needsCopy;
   const kept = needsCopy ? sliceArray(keys, 0, maxKeys) : keys;
   const nested: [string, unknown][] = [];
@@ -85,7 +85,7 @@ function boundedForInspect(value: unknown, maxKeys: number, depth: number, seen:
     const [key, bounded] = nested[index]!;
     objectDefineProperty(target, key, { ...descriptors[key]!, value: bounded });
   }
-  seen.set(value, target);
+  setMapValue(seen, value, target);
   return target;
 }
 
