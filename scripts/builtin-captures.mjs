@@ -10,6 +10,8 @@
 //   `Array.prototype.join`        → `__qbB[7]`
 //   `f.call(t, a)` / `.apply` / `.bind` → `__qbR(__qbB[k], f, [t, a])` (the original Function.prototype
 //                                        method, through the original Reflect.apply: `__qbR`)
+//   `"a,b".split(",")`            → `__qbR(__qbB[m], "a,b", [","])` (a string or array literal's methods)
+//   `/re/.test(s)`                → `(__qbR(__qbB[e], /re/, [s]) !== null)` (the captured exec)
 //   `__qbCaptured("expression")`  → `__qbB[n]` (a value no static path names: a getter, an iterator's
 //                                   prototype; the expression is evaluated with the captured built-ins)
 // A path is captured only where Node's own built-in is a data property (a getter such as
@@ -158,8 +160,11 @@ export function captureBuiltins(code, captured, registry) {
       const args = node.arguments.map((argument) => emit(argument, node)).join(", ");
       // `/re/.test(s)`: RegExp.prototype.test reads the regexp's `exec`, which a program may replace.
       if (object.type === "Literal" && object.regex && property.name === "test" && node.arguments.length === 1) return `(${APPLY_NAME}(${record("RegExp.prototype.exec")}, ${emit(object, node.callee)}, [${args}]) !== null)`;
-      // `"text".concat(…)`: the minifier's form of some template literals.
-      if (object.type === "Literal" && typeof object.value === "string" && property.name === "concat") return `${APPLY_NAME}(${record("String.prototype.concat")}, ${emit(object, node.callee)}, [${args}])`;
+      // `"a,b".split(",")`, `"x".concat(…)`, `[…].join("")`: the minifier's forms of array and template
+      // literals (and a literal's own calls): the receiver is a string or an array.
+      const isText = (object.type === "Literal" && typeof object.value === "string") || object.type === "TemplateLiteral";
+      const literalOf = isText ? "String" : object.type === "ArrayExpression" ? "Array" : null;
+      if (literalOf && typeof nodeDescriptor(literalOf, true, property.name)?.value === "function") return `${APPLY_NAME}(${record(`${literalOf}.prototype.${property.name}`)}, ${emit(object, node.callee)}, [${args}])`;
     }
     if (node.type === "MemberExpression") {
       // `Array.prototype.join.call` as a value: a built-in method's own call/apply/bind are Function.prototype's.
