@@ -46,9 +46,20 @@ export function evaluatePrelude(instance: WasmInstance, calls: GuestCalls, rt: J
   if (stripFlags === null) throw new Error("quickbox: the QuickJS runtime's strip flags were not found; the QuickJS build does not match this quickbox version");
   const chunkScope: ChunkScope = {
     eval: evaluateOrThrow(calls, "eval", "eval"),
-    // With the built-in methods the chunks read (scripts/builtin-captures.mjs), as they are before any program runs.
-    captured: evaluateOrThrow(calls, "captured built-ins", `({${GUEST_CAPTURED_GLOBALS.join(",")}, ${GUEST_CAPTURED_BUILTINS_KEY}: Object.freeze([${GUEST_CAPTURED_BUILTINS.join(",")}])})`),
+    captured: evaluateOrThrow(calls, "captured built-ins", `({${GUEST_CAPTURED_GLOBALS.join(",")}})`),
     stripFlags,
+  };
+  // The built-in methods the chunks read (scripts/builtin-captures.mjs), as a thread starts with them: taken after the prelude ran (its last allocations), before any program.
+  const captureBuiltins = (): void => {
+    const capture = evaluateOrThrow(calls, "captured built-in methods", `(function (captured) { captured.${GUEST_CAPTURED_BUILTINS_KEY} = Object.freeze([${GUEST_CAPTURED_BUILTINS.join(",")}]); })`);
+    try {
+      const done = calls.call(capture, [{ pointer: chunkScope.captured }]);
+      const error = calls.takeException(done);
+      if (error) throw failed(calls, "captured built-in methods", error);
+      calls.freeValue(done);
+    } finally {
+      calls.freeValue(capture);
+    }
   };
   setStripFlags(instance, stripFlags, JS_STRIP_DEBUG);
   try {
@@ -64,6 +75,7 @@ export function evaluatePrelude(instance: WasmInstance, calls: GuestCalls, rt: J
         if (error) throw failed(calls, `piece ${index + 1} of ${GUEST_PRELUDE_PIECES.length}`, error);
       }
       if (completion === null) throw new Error("quickbox: the guest prelude has no pieces");
+      captureBuiltins();
       return { internal: completion, chunkScope };
     } finally {
       calls.freeValue(load);
