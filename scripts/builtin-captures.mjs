@@ -12,6 +12,7 @@
 //                                        method, through the original Reflect.apply: `__qbR`)
 //   `"a,b".split(",")`            → `__qbR(__qbB[m], "a,b", [","])` (a string or array literal's methods)
 //   `/re/.test(s)`                → `(__qbR(__qbB[e], /re/, [s]) !== null)` (the captured exec)
+//   `a${b}c`                      → `__qbR(__qbB[c], "a", [b, "c"])` (QuickJS's own evaluation: concat)
 //   `__qbCaptured("expression")`  → `__qbB[n]` (a value no static path names: a getter, an iterator's
 //                                   prototype; the expression is evaluated with the captured built-ins)
 // A path is captured only where Node's own built-in is a data property (a getter such as
@@ -28,6 +29,7 @@ export const CAPTURED_CALL = "__qbCaptured";
 /** Static methods that read `this` (a constructor): called through Reflect.apply with it as `this`. */
 const THIS_STATICS = new Set(["Promise", "Array", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array"]);
 const CALL_METHODS = new Set(["call", "apply", "bind"]);
+const IDENTIFIER_CHAR = /[\w$]/;
 
 /** The expressions the captured array holds, in order: one registry for every chunk of a build. */
 export class CaptureRegistry {
@@ -166,6 +168,16 @@ export function captureBuiltins(code, captured, registry) {
       const literalOf = isText ? "String" : object.type === "ArrayExpression" ? "Array" : null;
       if (literalOf && typeof nodeDescriptor(literalOf, true, property.name)?.value === "function") return `${APPLY_NAME}(${record(`${literalOf}.prototype.${property.name}`)}, ${emit(object, node.callee)}, [${args}])`;
     }
+    // QuickJS evaluates a template literal by calling the string's concat (String.prototype.concat,
+    // which a program may replace): the captured one, with the same arguments.
+    if (node.type === "TemplateLiteral" && node.expressions.length > 0 && parent?.type !== "TaggedTemplateExpression") {
+      const parts = [];
+      node.quasis.forEach((quasi, index) => {
+        if (index > 0) parts.push(emit(node.expressions[index - 1], node));
+        if (index > 0 && quasi.value.cooked !== "") parts.push(JSON.stringify(quasi.value.cooked));
+      });
+      return `${APPLY_NAME}(${record("String.prototype.concat")}, ${JSON.stringify(node.quasis[0].value.cooked)}, [${parts.join(", ")}])`;
+    }
     if (node.type === "MemberExpression") {
       // `Array.prototype.join.call` as a value: a built-in method's own call/apply/bind are Function.prototype's.
       if (!node.computed && !node.optional && node.property.type === "Identifier" && CALL_METHODS.has(node.property.name) && path(node.object)) {
@@ -181,7 +193,11 @@ export function captureBuiltins(code, captured, registry) {
     let out = "";
     let at = node.start;
     for (const child of children(node)) {
-      out += code.slice(at, child.start) + emit(child, node);
+      out += code.slice(at, child.start);
+      const text = emit(child, node);
+      // The minifier writes `return\`…\``: a rewritten template must not join the keyword.
+      if (IDENTIFIER_CHAR.test(out.slice(-1)) && IDENTIFIER_CHAR.test(text[0] ?? "")) out += " ";
+      out += text;
       at = child.end;
     }
     return out + code.slice(at, node.end);

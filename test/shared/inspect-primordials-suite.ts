@@ -55,7 +55,7 @@ export const REPLACEMENTS: Record<string, string> = {
   "Object.prototype.toString/propertyIsEnumerable": `Object.prototype.toString = () => "[object Nope]"; Object.prototype.propertyIsEnumerable = () => true;`,
   "String.prototype.slice": `String.prototype.slice = function () { return "SLICED"; };`,
   "String.prototype.replace/replaceAll": `String.prototype.replace = function () { return "REPLACED"; }; String.prototype.replaceAll = function () { return "ALL"; };`,
-  "String.prototype.repeat/padStart/padEnd/split/…": `for (const name of ['repeat', 'padStart', 'padEnd', 'split', 'normalize', 'startsWith', 'endsWith', 'trim', 'toLowerCase']) String.prototype[name] = function () { return "S"; };`,
+  "String.prototype.repeat/padStart/padEnd/split/concat/…": `for (const name of ['repeat', 'padStart', 'padEnd', 'split', 'concat', 'normalize', 'startsWith', 'endsWith', 'trim', 'toLowerCase']) String.prototype[name] = function () { return "S"; };`,
   "String.prototype[Symbol.iterator]": `String.prototype[Symbol.iterator] = function* () { yield "I"; }; Object.getPrototypeOf(''[Symbol.iterator]()).next = () => ({ done: true });`,
   "JSON.stringify": `JSON.stringify = function () { return "JSON"; };`,
   "RegExp.prototype.exec/test": `RegExp.prototype.exec = function () { return null; }; RegExp.prototype.test = function () { return false; };`,
@@ -105,12 +105,13 @@ export function defineInspectPrimordialsSuite(create: InterpreterFactory): void 
       expect(untouched.value).toBe(JSON.stringify(["http://h/b?x=1#f", "é€", 2, "hi", 36, "a=1&b=2", "1.234,5", "20"]));
       const replacing = `const define = Object.defineProperty, describe = Object.getOwnPropertyDescriptor, saved = [];
         const replace = (owner, names) => { for (let i = 0; i < names.length; i++) { const name = names[i]; saved[saved.length] = [owner, name, describe(owner, name)]; define(owner, name, { value: () => { throw new Error(String(name) + " read at load"); }, configurable: true, writable: true }); } };
-        const owners = [[Array.prototype, ['join', 'map', 'push', 'slice', 'filter', 'forEach', 'includes', 'indexOf', 'fill']],
+        const owners = [[Array.prototype, ['join', 'map', 'push', 'slice', 'filter', 'forEach', 'includes', 'indexOf', 'fill', 'forEach', 'entries', Symbol.iterator]],
           [String.prototype, ['slice', 'replace', 'charCodeAt', 'indexOf', 'toLowerCase', 'split', 'includes', 'startsWith', 'padStart']],
           [Object, ['keys', 'defineProperty', 'getOwnPropertyDescriptor', 'freeze', 'getPrototypeOf', 'create', 'entries']],
+          [Set.prototype, ['add', 'has']], [Map.prototype, ['set', 'get', 'has']], [WeakMap.prototype, ['set', 'get', 'has']], [Object.getPrototypeOf([][Symbol.iterator]()), ['next']],
           
-          [Int16Array.prototype, ['fill']], [Uint8Array.prototype, ['fill']],
-          [String, ['fromCharCode']], [Math, ['floor', 'min', 'max']], [Symbol, ['for']], [Date, ['now']], [Date.prototype, ['getTime']], [Number.prototype, ['valueOf']],
+          [Int16Array.prototype, ['fill']], [Uint8Array.prototype, ['fill', 'set']], [Uint16Array.prototype, ['set']],
+          [String, ['fromCharCode']], [Math, ['floor', 'min', 'max']], [Symbol, ['for']], [Date, ['now']], [Date.prototype, ['getTime']], [Number.prototype, ['valueOf', 'toString']], [String.prototype, ['concat']],
           [Function.prototype, ['call', 'apply', 'bind']]];
         for (let i = 0; i < owners.length; i++) replace(owners[i][0], owners[i][1]);
         let loaded;

@@ -197,7 +197,11 @@ function defineKind(kind: IntlKind, callable: boolean, methods: Record<string, M
   Object.defineProperty(Constructor, "name", { value: kind });
   Object.defineProperty(Constructor, "length", { value: 0 });
   const prototype = Constructor.prototype as object;
-  for (const [name, method] of Object.entries(methods)) {
+  // Run when the chunk loads (createIntl), after programs ran: no array iterator.
+  const entries = Object.entries(methods);
+  for (let index = 0; index < entries.length; index++) {
+    const name = entries[index]![0];
+    const method = entries[index]![1];
     Object.defineProperty(prototype, name, {
       value: {
         [name](this: unknown, ...args: unknown[]) {
