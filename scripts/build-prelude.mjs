@@ -110,6 +110,21 @@ const INSPECT_PATCHES = [
     find: "for(var e=arguments.length,r=new Array(e>1?e-1:0),n=1;n<e;n++)r[n-1]=arguments[n];return dn(t,r)",
     replace: "return dn(t,Array.prototype.slice.call(arguments,1))",
   },
+  // Its own calls of array methods on arrays it made, made through the captured methods.
+  { find: "if(t.seen.includes(e)){", replace: "if(Array.prototype.includes.call(t.seen,e)){" },
+  { find: "n+=1,t.seen.push(e),", replace: "n+=1,Array.prototype.push.call(t.seen,e)," },
+  { find: "if(2===e&&!u.enumerable)continue;n.push(l)}", replace: "if(2===e&&!u.enumerable)continue;Array.prototype.push.call(n,l)}" },
+  { find: "(2!==e||d.enumerable)&&n.push(g)", replace: "(2!==e||d.enumerable)&&Array.prototype.push.call(n,g)" },
+  { find: 'a="String",r.splice(0,t.length)', replace: 'a="String",Array.prototype.splice.call(r,0,t.length)' },
+  {
+    // Its type checks (isMap, isDate, …): the constructors and valueOf methods the thread started
+    // with, not the globals of those names a program may have replaced.
+    find: "function i(t){for(var e=arguments.length,r=new Array(e>1?e-1:0),i=1;i<e;i++)r[i-1]=arguments[i];for(var a=0,c=r;a<c.length;a++){var l=c[a],u=globalThis[l];if(u&&t instanceof u)return!0}for(;t;){if(\"object\"!==n(t))return!1;if(r.indexOf(o(t))>=0)return!0;t=Object.getPrototypeOf(t)}return!1}function a(t){return function(e){if(!i(e,t.name))return!1;try{t.prototype.valueOf.call(e)}catch(t){return!1}return!0}}",
+    replace:
+      "function i(t){var r=Array.prototype.slice.call(arguments,1),g=__qbCaptured(\"Object.freeze(Object.getOwnPropertyNames(globalThis).reduce((found, name) => { const descriptor = Object.getOwnPropertyDescriptor(globalThis, name); if (/^[A-Z]/.test(name) && descriptor && typeof descriptor.value === 'function') found[name] = descriptor.value; return found; }, Object.create(null)))\");for(var a=0;a<r.length;a++){var l=r[a],u=g[l];if(u&&t instanceof u)return!0}for(;t;){if(\"object\"!==n(t))return!1;if(Array.prototype.indexOf.call(r,o(t))>=0)return!0;t=Object.getPrototypeOf(t)}return!1}" +
+      "function a(t,v){return function(e){if(!i(e,t.name))return!1;try{v.call(e)}catch(t){return!1}return!0}}",
+  },
+  { find: "var c=a(String),l=a(Number),u=a(Boolean),p=a(BigInt),f=a(Symbol);", replace: "var c=a(String,String.prototype.valueOf),l=a(Number,Number.prototype.valueOf),u=a(Boolean,Boolean.prototype.valueOf),p=a(BigInt,BigInt.prototype.valueOf),f=a(Symbol,Symbol.prototype.valueOf);" },
   {
     // Proxies are made by the core's registry (src/guest/proxy-registry.ts) from the first cell on,
     // before this inspector is loaded into the thread (src/guest/inspect/chunk-link.ts): ask it.

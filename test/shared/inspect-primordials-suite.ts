@@ -38,15 +38,15 @@ export const RENDERED_VALUE = `({
 })`;
 
 /** What the program prints and returns: its console lines and its result render the value. */
-export const RENDERING_LINES = `console.log(value); console.log('n=%d %s %O', 5, 'five', value.list); value`;
+export const RENDERING_LINES = `console.log(value); console.log('n=%d %s %o', 5, 'five', value.list); value`;
 
 /** Replacements a program makes before anything is rendered (by the methods the inspector uses). */
 export const REPLACEMENTS: Record<string, string> = {
   "Array.prototype.join": `Array.prototype.join = function () { return "JOINED"; };`,
   "Array.prototype.map": `Array.prototype.map = function () { return ["MAPPED"]; };`,
   "Array.prototype.push": `Array.prototype.push = function () { return 0; };`,
-  "Array.prototype.filter/forEach": `Array.prototype.filter = () => []; Array.prototype.forEach = () => {};`,
-  "Array.prototype.pop/sort/unshift": `for (const name of ['pop', 'sort', 'unshift']) Array.prototype[name] = function () { return "X"; };`,
+  "Array.prototype.filter/forEach/includes/indexOf": `Array.prototype.filter = () => []; Array.prototype.forEach = () => {}; Array.prototype.includes = () => true; Array.prototype.indexOf = () => 0;`,
+  "Array.prototype.splice/pop/sort/unshift": `for (const name of ['splice', 'pop', 'sort', 'unshift']) Array.prototype[name] = function () { return "X"; };`,
   "Array.prototype[Symbol.iterator]": `Array.prototype[Symbol.iterator] = function* () { yield "ITERATED"; };`,
   "Array.isArray": `Array.isArray = () => false;`,
   "Object.keys": `Object.keys = function () { return ["KEYS"]; };`,
@@ -63,6 +63,7 @@ export const REPLACEMENTS: Record<string, string> = {
   "Function.prototype.call/apply/bind/toString": `Function.prototype.call = function () { return "CALL"; }; Function.prototype.apply = function () { return "APPLY"; }; Function.prototype.bind = function () { return () => "BIND"; }; Function.prototype.toString = () => "src";`,
   "Map and Set methods": `Map.prototype.set = function () { return this; }; Map.prototype.get = () => 7; Map.prototype.has = () => true; Set.prototype.has = () => true; Set.prototype.add = function () { return this; }; Object.defineProperty(Map.prototype, 'size', { get: () => 99 }); Object.defineProperty(Set.prototype, 'size', { get: () => 99 });`,
   "Number, BigInt, Symbol, Date, Error methods": `Number.prototype.toString = () => "NUM"; Number.prototype.valueOf = () => 7; BigInt.prototype.valueOf = () => 7n; Symbol.prototype.toString = () => "SYM"; Date.prototype.toISOString = () => "DATE"; Date.prototype.getTime = () => 1; Error.prototype.toString = () => "ERR";`,
+  "the global constructors": `globalThis.Map = class Map {}; globalThis.Set = class Set {}; globalThis.Date = function Date() {}; globalThis.RegExp = function RegExp() {}; globalThis.Uint8Array = class Uint8Array {}; globalThis.String = function String() {}; globalThis.Error = class Error {};`,
   "Math and Number statics": `Math.max = () => 0; Math.min = () => 0; Math.floor = () => 0; Math.round = () => 0; Math.sqrt = () => 0; Number.isNaN = () => true; Number.isFinite = () => false;`,
   "Reflect.apply/construct, Object.freeze/seal/assign": `Reflect.apply = () => "RA"; Reflect.construct = () => ({}); Object.freeze = (o) => o; Object.seal = (o) => o; Object.assign = (o) => o;`,
 };
