@@ -4,6 +4,7 @@ export interface PreludePieces {
   wrapper: string;
   pieces: string[];
   captured: string[];
+  builtins: string[];
   chunks: Record<string, { wrapper: string; pieces: string[] }>;
 }
 export function bundlePrelude(): Promise<PreludePieces>;

@@ -8,6 +8,7 @@ import { build } from "vite";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { splitPrelude } from "./prelude-pieces.mjs";
+import { APPLY_NAME, CaptureRegistry, captureBuiltins, RECORD_NAME } from "./builtin-captures.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const OUTPUT_PATH = `${root}src/generated/guest-prelude.ts`;
@@ -61,6 +62,76 @@ const INSPECT_PATCHES = [
     find: 'isAsyncFunction:function(t){return"function"==typeof t&&Function.prototype.toString.call(t).startsWith("async")}',
     replace: 'isAsyncFunction:function(t){return"function"==typeof t&&/^\\[object Async(Generator)?Function\\]$/.test(Object.prototype.toString.call(t))}',
   },
+  // The inspector is loaded into a thread after its programs ran (src/guest/inspect-facade.ts). Its
+  // primordials' static reads (Array.prototype.join, …) are captured in the base image
+  // (builtin-captures.mjs); these are the reads that name no static path, made the same way.
+  {
+    // Map's and Set's size getters (it read them with __lookupGetter__, a method a program can replace).
+    find: 'MapPrototypeGetSize:d(Map,"size")',
+    replace: 'MapPrototypeGetSize:Function.prototype.call.bind(__qbCaptured("Object.getOwnPropertyDescriptor(Map.prototype, \'size\').get"))',
+  },
+  {
+    find: 'SetPrototypeGetSize:d(Set,"size")',
+    replace: 'SetPrototypeGetSize:Function.prototype.call.bind(__qbCaptured("Object.getOwnPropertyDescriptor(Set.prototype, \'size\').get"))',
+  },
+  {
+    // The string iterator's next (its prototype has no global name).
+    find: "SafeStringIterator:g(m,Function.prototype.call.bind(S.next))",
+    replace: "SafeStringIterator:g(m,Function.prototype.call.bind(__qbCaptured(\"Object.getPrototypeOf(''[Symbol.iterator]()).next\")))",
+  },
+  {
+    // Its SafeMap and SafeSet copied Map.prototype's and Set.prototype's methods as they were at
+    // load: the captured ones instead, on a prototype that inherits nothing (as Node's).
+    find: "SafeMap:v(Map,function(t){function e(t){return p(this,e),o(this,e,[t])}return i(e,t),y(e)}(a(Map))),SafeSet:v(Set,function(t){function e(t){return p(this,e),o(this,e,[t])}return i(e,t),y(e)}(a(Set))),",
+    replace:
+      "SafeMap:__qbSafe(Map,{get:Map.prototype.get,set:Map.prototype.set,has:Map.prototype.has,delete:Map.prototype.delete,clear:Map.prototype.clear},__qbCaptured(\"Object.getOwnPropertyDescriptor(Map.prototype, 'size').get\"))," +
+      "SafeSet:__qbSafe(Set,{add:Set.prototype.add,has:Set.prototype.has,delete:Set.prototype.delete,clear:Set.prototype.clear},__qbCaptured(\"Object.getOwnPropertyDescriptor(Set.prototype, 'size').get\")),",
+  },
+  {
+    find: "function d(t,e){return Function.prototype.call.bind(t.prototype.__lookupGetter__(e))}",
+    replace:
+      "function d(t,e){return Function.prototype.call.bind(Object.getOwnPropertyDescriptor(t.prototype,e).get)}" +
+      "function __qbSafe(C,methods,size){class S extends C{constructor(){super()}}Object.defineProperties(S.prototype,Object.getOwnPropertyDescriptors(methods));" +
+      'Object.defineProperty(S.prototype,"size",{get:size,configurable:!0});Object.setPrototypeOf(S.prototype,null);Object.freeze(S.prototype);return Object.freeze(S)}',
+  },
+  {
+    // The names of the global built-ins, as the thread started with them (not as its programs left them).
+    find: "Qe=new St(d(nt(Kt),(function(t){return null!==dt(/^[A-Z][a-zA-Z0-9]+$/,t)})))",
+    replace: 'Qe=function(){var s=new St,n=__qbCaptured("Object.freeze(Object.getOwnPropertyNames(globalThis).filter((name) => /^[A-Z][a-zA-Z0-9]+$/.test(name)))");for(var k=0;k<n.length;k++)s.add(n[k]);return s}()',
+  },
+  {
+    // A typed array's length from the captured getter (not from its constructor's prototype, which a program may give it).
+    find: 'TypedArrayPrototypeGetLength:("length",function(t){return t.constructor.prototype.__lookupGetter__("length").call(t)})',
+    replace: "TypedArrayPrototypeGetLength:Function.prototype.call.bind(__qbCaptured(\"Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get\"))",
+  },
+  {
+    // Babel's for…of over an array (its own lists of keys) reads the array's iterator, which a
+    // program may replace: arrays take its indexed path.
+    find: 'var r="undefined"!=typeof Symbol&&t[Symbol.iterator]||t["@@iterator"];if(!r){if(Array.isArray(t)||',
+    replace: 'var r=!Array.isArray(t)&&("undefined"!=typeof Symbol&&t[Symbol.iterator]||t["@@iterator"]);if(!r){if(Array.isArray(t)||',
+    all: true,
+  },
+  {
+    // formatWithOptions' rest arguments: the minifier made this loop `[...arguments].slice(1)`, a
+    // call of the array's slice as the program left it; the captured slice instead.
+    find: "for(var e=arguments.length,r=new Array(e>1?e-1:0),n=1;n<e;n++)r[n-1]=arguments[n];return dn(t,r)",
+    replace: "return dn(t,Array.prototype.slice.call(arguments,1))",
+  },
+  // Its own calls of array methods on arrays it made, made through the captured methods.
+  { find: "if(t.seen.includes(e)){", replace: "if(Array.prototype.includes.call(t.seen,e)){" },
+  { find: "n+=1,t.seen.push(e),", replace: "n+=1,Array.prototype.push.call(t.seen,e)," },
+  { find: "if(2===e&&!u.enumerable)continue;n.push(l)}", replace: "if(2===e&&!u.enumerable)continue;Array.prototype.push.call(n,l)}" },
+  { find: "(2!==e||d.enumerable)&&n.push(g)", replace: "(2!==e||d.enumerable)&&Array.prototype.push.call(n,g)" },
+  { find: 'a="String",r.splice(0,t.length)', replace: 'a="String",Array.prototype.splice.call(r,0,t.length)' },
+  {
+    // Its type checks (isMap, isDate, …): the constructors and valueOf methods the thread started
+    // with, not the globals of those names a program may have replaced.
+    find: "function i(t){for(var e=arguments.length,r=new Array(e>1?e-1:0),i=1;i<e;i++)r[i-1]=arguments[i];for(var a=0,c=r;a<c.length;a++){var l=c[a],u=globalThis[l];if(u&&t instanceof u)return!0}for(;t;){if(\"object\"!==n(t))return!1;if(r.indexOf(o(t))>=0)return!0;t=Object.getPrototypeOf(t)}return!1}function a(t){return function(e){if(!i(e,t.name))return!1;try{t.prototype.valueOf.call(e)}catch(t){return!1}return!0}}",
+    replace:
+      "function i(t){var r=Array.prototype.slice.call(arguments,1),g=__qbCaptured(\"Object.freeze(Object.getOwnPropertyNames(globalThis).reduce((found, name) => { const descriptor = Object.getOwnPropertyDescriptor(globalThis, name); if (/^[A-Z]/.test(name) && descriptor && typeof descriptor.value === 'function') found[name] = descriptor.value; return found; }, Object.create(null)))\");for(var a=0;a<r.length;a++){var l=r[a],u=g[l];if(u&&t instanceof u)return!0}for(;t;){if(\"object\"!==n(t))return!1;if(Array.prototype.indexOf.call(r,o(t))>=0)return!0;t=Object.getPrototypeOf(t)}return!1}" +
+      "function a(t,v){return function(e){if(!i(e,t.name))return!1;try{v.call(e)}catch(t){return!1}return!0}}",
+  },
+  { find: "var c=a(String),l=a(Number),u=a(Boolean),p=a(BigInt),f=a(Symbol);", replace: "var c=a(String,String.prototype.valueOf),l=a(Number,Number.prototype.valueOf),u=a(Boolean,Boolean.prototype.valueOf),p=a(BigInt,BigInt.prototype.valueOf),f=a(Symbol,Symbol.prototype.valueOf);" },
   {
     // Proxies are made by the core's registry (src/guest/proxy-registry.ts) from the first cell on,
     // before this inspector is loaded into the thread (src/guest/inspect/chunk-link.ts): ask it.
@@ -77,9 +148,9 @@ function guestLibraryShims() {
     transform(code, id) {
       if (!/node-inspect-extracted[\\/]dist[\\/]inspect\.js$/.test(id)) return null;
       let patched = code;
-      for (const { find, replace } of INSPECT_PATCHES) {
+      for (const { find, replace, all } of INSPECT_PATCHES) {
         if (!patched.includes(find)) throw new Error(`node-inspect-extracted patch does not apply: ${find}`);
-        patched = patched.replace(find, replace);
+        patched = all ? patched.replaceAll(find, replace) : patched.replace(find, replace);
       }
       return {
         code:
@@ -118,17 +189,24 @@ export async function bundlePrelude() {
   // The last piece's completion value is the internal API; nothing leaks into the global scope.
   const core = splitPrelude(await bundle("src/guest/prelude.ts", "__quickboxInternal"), { open: `(function(){const {${captured}} = globalThis;\nreturn `, close: ";})()", completion: ".internal" });
   const chunks = {};
+  // Chunks are compiled into a thread after its programs ran: the built-ins they read are the ones
+  // the image captured before any program (builtin-captures.mjs), one array for all chunks.
+  const registry = new CaptureRegistry();
   for (const [name, entry] of Object.entries(CHUNK_ENTRIES)) {
-    // Called with the pristine eval, the core's captured built-ins and the core's link (web/chunk-link.ts).
-    chunks[name] = splitPrelude(await bundle(entry, "__quickboxChunk"), { open: `(function(eval, {${captured}}, __qbCore){return `, close: ";})", completion: "" });
+    const code = captureBuiltins(await bundle(entry, "__quickboxChunk"), CAPTURED_GLOBALS, registry);
+    // Called with the pristine eval, the core's captured built-ins (and the captured array) and the core's link (web/chunk-link.ts).
+    chunks[name] = splitPrelude(code, { open: `(function(eval, {${captured}, ${CAPTURED_BUILTINS_KEY}: ${RECORD_NAME}}, __qbCore){const ${APPLY_NAME} = ${RECORD_NAME}[0];\nreturn `, close: ";})", completion: "" });
   }
-  return { ...core, captured: CAPTURED_GLOBALS, chunks };
+  return { ...core, captured: CAPTURED_GLOBALS, builtins: registry.expressions, chunks };
 }
+
+/** Where the captured array is in the image's captured built-ins (engine/prelude-evaluation.ts). */
+const CAPTURED_BUILTINS_KEY = "__qbBuiltins";
 
 const list = (items) => `[\n${items.map((item) => `  ${JSON.stringify(item)},\n`).join("")}]`;
 
 /** The core prelude (src/generated/guest-prelude.ts): needed only where a base image is built. */
-export function renderModule({ wrapper, pieces, captured }) {
+export function renderModule({ wrapper, pieces, captured, builtins }) {
   return (
     "// Generated by scripts/build-prelude.mjs from src/guest/. Do not edit.\n" +
     "/** Evaluated first: a function that runs one piece in the prelude's scope (scripts/prelude-pieces.mjs). */\n" +
@@ -136,7 +214,11 @@ export function renderModule({ wrapper, pieces, captured }) {
     "/** The prelude's code, in the order it runs; the last one's completion value is its internal API. */\n" +
     `export const GUEST_PRELUDE_PIECES: readonly string[] = ${list(pieces)};\n` +
     "/** The built-ins the prelude captures before any program runs, by name: chunks get them too. */\n" +
-    `export const GUEST_CAPTURED_GLOBALS: readonly string[] = ${JSON.stringify(captured)};\n`
+    `export const GUEST_CAPTURED_GLOBALS: readonly string[] = ${JSON.stringify(captured)};\n` +
+    "/** Where the image keeps the values below among the captured built-ins (scripts/builtin-captures.mjs). */\n" +
+    `export const GUEST_CAPTURED_BUILTINS_KEY = ${JSON.stringify(CAPTURED_BUILTINS_KEY)};\n` +
+    "/** The built-in values the chunks read, evaluated before any program runs, in order (a chunk reads them by index). */\n" +
+    `export const GUEST_CAPTURED_BUILTINS: readonly string[] = ${list(builtins)};\n`
   );
 }
 

@@ -75,7 +75,9 @@ export const INTL_OPS: Record<string, { kind: IntlKind | null; args: readonly In
   "ListFormat.formatToParts": { kind: "ListFormat", args: ["strs"] },
   "getCanonicalLocales": { kind: null, args: [] },
 };
-for (const kind of INTL_KINDS) {
+// Also evaluated in a thread when its web platform loads (after programs ran): no array iterator.
+for (let index = 0; index < INTL_KINDS.length; index++) {
+  const kind = INTL_KINDS[index]!;
   INTL_OPS[`${kind}.resolvedOptions`] = { kind, args: [] };
   INTL_OPS[`${kind}.supportedLocalesOf`] = { kind, args: [] };
 }

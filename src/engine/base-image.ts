@@ -81,11 +81,11 @@ export interface BaseImage {
 }
 
 /**
- * Finds the word that tracks the heap's end (emscripten's sbrk break): among the words that grow by a
- * big allocation, the largest. The allocator's own bookkeeping can grow by as much (its top chunk, its
- * footprint) when the top had too little room, but all of it lies below the break (addresses) or is
- * smaller than it (sizes). The break never comes back down: this build never gives memory back, so
- * memory above it was never in use.
+ * Finds the word that tracks the heap's end (the break): of the words that grow by a big
+ * allocation's size, the one holding the highest address past it. (The allocator's own records grow
+ * by the same amount: the heap's size, which is no address past the allocation, and the start of its
+ * free top, which lies below the break. When the heap's top held free space before, only the
+ * break grew by the allocation's size; when it did not — how the prelude's allocations fell — they all do.)
  */
 function locateBreakPointer(instance: BoundWasmInstance): number | null {
   const probeBytes = 8 * 1024 * 1024;
@@ -94,16 +94,17 @@ function locateBreakPointer(instance: BoundWasmInstance): number | null {
   const pointer = instance.module._malloc(probeBytes);
   if (!pointer) return null;
   const after = new Uint32Array(instance.memory.buffer, 0, staticWords);
-  const candidates: number[] = [];
+  let found: number | null = null;
+  let highest = 0;
   for (let i = 0; i < staticWords; i++) {
     const grown = after[i]! - before[i]!;
-    if (grown >= probeBytes && grown <= probeBytes + 65536) candidates.push(i);
+    const value = after[i]!;
+    if (grown < probeBytes || grown > probeBytes + 65536 || value < pointer + probeBytes || value > instance.memory.buffer.byteLength) continue;
+    if (value === highest) found = null;
+    else if (value > highest) [found, highest] = [i * 4, value];
   }
   instance.module._free(pointer);
-  if (candidates.length === 0) return null;
-  const highest = Math.max(...candidates.map((i) => before[i]!));
-  const breaks = candidates.filter((i) => before[i] === highest);
-  return breaks.length === 1 ? breaks[0]! * 4 : null;
+  return found;
 }
 
 /**

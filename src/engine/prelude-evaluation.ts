@@ -14,7 +14,7 @@ import type { WasmInstance } from "./wasm-instance.js";
 export interface ChunkScope {
   /** The pristine `eval` (a chunk's pieces run by direct eval; a program may replace the global). */
   eval: ValuePointer;
-  /** The built-ins the prelude captured, as an object: taken before the prelude ran, as the core took them. */
+  /** The built-ins the prelude captured, as an object: taken before the prelude ran, as the core took them; and the methods the chunks read. */
   captured: ValuePointer;
   /** Address of the runtime's strip flags (0 between compiles): the builder checks it with `stripsDebugInfo`. */
   stripFlags: number;
@@ -41,13 +41,25 @@ function evaluateOrThrow(calls: GuestCalls, what: string, code: string): ValuePo
 
 /** `prelude`: the generated core (engine-parts.ts loads it: a part of its own in the worker build). */
 export function evaluatePrelude(instance: WasmInstance, calls: GuestCalls, rt: JSRuntimePointer, prelude: PreludeModule): EvaluatedPrelude {
-  const { GUEST_CAPTURED_GLOBALS, GUEST_PRELUDE_PIECES, GUEST_PRELUDE_WRAPPER } = prelude;
+  const { GUEST_CAPTURED_GLOBALS, GUEST_CAPTURED_BUILTINS, GUEST_CAPTURED_BUILTINS_KEY, GUEST_PRELUDE_PIECES, GUEST_PRELUDE_WRAPPER } = prelude;
   const stripFlags = locateStripFlags(instance, rt);
   if (stripFlags === null) throw new Error("quickbox: the QuickJS runtime's strip flags were not found; the QuickJS build does not match this quickbox version");
   const chunkScope: ChunkScope = {
     eval: evaluateOrThrow(calls, "eval", "eval"),
     captured: evaluateOrThrow(calls, "captured built-ins", `({${GUEST_CAPTURED_GLOBALS.join(",")}})`),
     stripFlags,
+  };
+  // The built-in methods the chunks read (scripts/builtin-captures.mjs), as a thread starts with them: taken after the prelude ran (its last allocations), before any program.
+  const captureBuiltins = (): void => {
+    const capture = evaluateOrThrow(calls, "captured built-in methods", `(function (captured) { captured.${GUEST_CAPTURED_BUILTINS_KEY} = Object.freeze([${GUEST_CAPTURED_BUILTINS.join(",")}]); })`);
+    try {
+      const done = calls.call(capture, [{ pointer: chunkScope.captured }]);
+      const error = calls.takeException(done);
+      if (error) throw failed(calls, "captured built-in methods", error);
+      calls.freeValue(done);
+    } finally {
+      calls.freeValue(capture);
+    }
   };
   setStripFlags(instance, stripFlags, JS_STRIP_DEBUG);
   try {
@@ -63,6 +75,7 @@ export function evaluatePrelude(instance: WasmInstance, calls: GuestCalls, rt: J
         if (error) throw failed(calls, `piece ${index + 1} of ${GUEST_PRELUDE_PIECES.length}`, error);
       }
       if (completion === null) throw new Error("quickbox: the guest prelude has no pieces");
+      captureBuiltins();
       return { internal: completion, chunkScope };
     } finally {
       calls.freeValue(load);

@@ -9,6 +9,11 @@ const globalRecord = globalThis as unknown as Record<string, unknown>;
 const bridge = globalRecord[CHUNK_BRIDGE_GLOBAL] as ((name: string, link: unknown) => unknown) | undefined;
 delete globalRecord[CHUNK_BRIDGE_GLOBAL];
 const internalErrorPrototype = (globalRecord.InternalError as { prototype: object } | undefined)?.prototype;
+/**
+ * What a load that ran out of memory throws when QuickJS had no room left even for its error (it
+ * then throws null): made now, while there is room.
+ */
+const outOfMemory = new Error("quickbox: out of memory while loading a part of the prelude into this thread");
 
 /** QuickJS's interrupt (the run's budget is spent), as the load's pieces met it. */
 function isInterrupt(error: unknown): boolean {
@@ -29,7 +34,7 @@ export function loadChunk(name: GuestChunkName, link: unknown): Record<string, u
     exports = typeof bridge === "function" ? reflectApply(bridge, undefined, [name, link]) : undefined;
   } catch (error) {
     if (isInterrupt(error)) for (;;);
-    throw error;
+    throw error === null ? outOfMemory : error;
   }
   return typeof exports === "object" && exports !== null ? (exports as Record<string, unknown>) : undefined;
 }

@@ -1,5 +1,6 @@
 import { consoleTable, formatWithOptions, inspect } from "./inspect-facade.js";
 import { COUNT, type OutputBuffer } from "./output-buffer.js";
+import { indexOf } from "./intrinsics.js";
 
 /** The guest's console and how the prelude points it at the current eval's buffer. */
 export interface GuestConsole {
@@ -12,32 +13,36 @@ const isArray = Array.isArray;
 
 /**
  * Node's console formatting for the common case of primitives without format specifiers,
- * without going through util.format (a flood of console.log must stay cheap).
+ * without going through util.format (a flood of console.log must stay cheap). Built by hand
+ * and with the captured indexOf: a program may have replaced the array and string methods.
  */
 function formatPrimitives(args: unknown[]): string | null {
-  if (typeof args[0] === "string" && args[0].includes("%")) return null;
-  const parts: string[] = [];
-  for (const arg of args) {
+  if (typeof args[0] === "string" && indexOf(args[0], "%") !== -1) return null;
+  let line = "";
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    let part: string;
     switch (typeof arg) {
       case "string":
-        parts.push(arg);
+        part = arg;
         break;
       case "number":
-        parts.push(Object.is(arg, -0) ? "-0" : String(arg));
+        part = arg === 0 && 1 / arg < 0 ? "-0" : String(arg);
         break;
       case "bigint":
-        parts.push(`${arg}n`);
+        part = `${arg}n`;
         break;
       case "boolean":
       case "undefined":
-        parts.push(String(arg));
+        part = String(arg);
         break;
       default:
         if (arg !== null) return null;
-        parts.push("null");
+        part = "null";
     }
+    line = index === 0 ? part : `${line} ${part}`;
   }
-  return parts.join(" ");
+  return line;
 }
 
 /** What one argument adds to a line, unformatted: exact for primitives, `{}` for objects and functions. */
@@ -109,7 +114,7 @@ export function createConsole(initial: OutputBuffer): GuestConsole {
     const buffer = current;
     const prefix = PREFIX[level] ?? "";
     if (buffer.mode === COUNT) buffer.countedChars += prefix.length + lineChars(args);
-    else buffer.append(prefix + (formatPrimitives(args) ?? formatWithOptions({}, ...args)) + "\n");
+    else buffer.append(prefix + (formatPrimitives(args) ?? formatWithOptions({}, args)) + "\n");
   };
   const method = (level: string) => {
     const prefixChars = (PREFIX[level] ?? "").length;

@@ -22,5 +22,10 @@ function inspectChunk(): InspectChunk {
 }
 
 export const inspect = (value: unknown, options?: InspectOptions): string => inspectChunk().inspect(value, options);
-export const formatWithOptions = (options: InspectOptions, ...args: unknown[]): string => reflectApply(inspectChunk().formatWithOptions, undefined, [options, ...args]) as string;
+/** Node's util.formatWithOptions(options, ...args); the arguments are copied by index (a program may have replaced the array iterator a spread would use). */
+export const formatWithOptions = (options: InspectOptions, args: readonly unknown[]): string => {
+  const callArgs: unknown[] = [options];
+  for (let index = 0; index < args.length; index++) callArgs[index + 1] = args[index];
+  return reflectApply(inspectChunk().formatWithOptions, undefined, callArgs) as string;
+};
 export const consoleTable: InspectChunk["consoleTable"] = (data, properties, budgetChars) => inspectChunk().consoleTable(data, properties, budgetChars);

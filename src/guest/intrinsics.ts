@@ -27,10 +27,20 @@ export const objectKeys = Object.keys;
 const arrayPush = Array.prototype.push;
 const arrayJoin = Array.prototype.join;
 const stringSlice = String.prototype.slice;
+const stringIndexOf = String.prototype.indexOf;
+const arraySlice = Array.prototype.slice;
 const mapClear = Map.prototype.clear;
+const mapHas = Map.prototype.has;
+const mapGet = Map.prototype.get;
+const mapSet = Map.prototype.set;
 
 /** The originals of methods the prelude's reports use, called on values it made itself. */
 export const push = <T>(array: T[], item: T): number => reflectApply(arrayPush, array, [item]) as number;
 export const join = (array: readonly string[], separator: string): string => reflectApply(arrayJoin, array, [separator]) as string;
 export const slice = (text: string, start: number, end?: number): string => reflectApply(stringSlice, text, [start, end]) as string;
+export const indexOf = (text: string, search: string): number => reflectApply(stringIndexOf, text, [search]) as number;
+export const sliceArray = <T>(array: readonly T[], start: number, end?: number): T[] => reflectApply(arraySlice, array, [start, end]) as T[];
 export const clearMap = (map: Map<unknown, unknown>): void => void reflectApply(mapClear, map, []);
+export const mapHasKey = <K>(map: Map<K, unknown>, key: K): boolean => reflectApply(mapHas, map, [key]) as boolean;
+export const mapValue = <K, V>(map: Map<K, V>, key: K): V | undefined => reflectApply(mapGet, map, [key]) as V | undefined;
+export const setMapValue = <K, V>(map: Map<K, V>, key: K, value: V): void => void reflectApply(mapSet, map, [key, value]);

@@ -7,7 +7,7 @@ import { isProxy } from "./proxy-registry.js";
 import { rewordError } from "./node-errors.js";
 import { isPreludeFrame } from "./error-frames.js";
 import { copyPrimitive, inspectPrimitive } from "../result/primitive-results.js";
-import { jsonStringify, objectGetOwnPropertyDescriptors, objectGetPrototypeOf } from "./intrinsics.js";
+import { isArray, jsonStringify, mapHasKey, mapValue, objectCreate, objectDefineProperty, objectGetOwnPropertyDescriptors, objectGetPrototypeOf, objectKeys, push, setMapValue, sliceArray } from "./intrinsics.js";
 
 /** What the guest hands back to the host for one settled eval (JSON over the boundary). */
 export interface RenderedOutcome {
@@ -58,31 +58,36 @@ export function userStack(error: Error): string {
  * keys to keep 4,000 characters would only burn the eval's CPU budget.
  */
 function boundedForInspect(value: unknown, maxKeys: number, depth: number, seen: Map<object, unknown>): unknown {
+  // The captured built-ins (intrinsics.ts): a program may have replaced Object.keys, Array.prototype.slice, …
   if (typeof value !== "object" || value === null || depth > 3 || isProxy(value)) return value;
-  if (seen.has(value)) return seen.get(value);
-  if (Array.isArray(value) || ArrayBuffer.isView(value) || value instanceof Map || value instanceof Set || value instanceof Error) {
+  if (mapHasKey(seen, value)) return mapValue(seen, value);
+  if (isArray(value) || ArrayBuffer.isView(value) || value instanceof Map || value instanceof Set || value instanceof Error) {
     return value;
   }
-  const keys = Object.keys(value);
+  const keys = objectKeys(value);
   const descriptors = objectGetOwnPropertyDescriptors(value);
   const needsCopy = keys.length > maxKeys;
-  const copy: Record<string, unknown> = needsCopy ? (Object.create(objectGetPrototypeOf(value)) as Record<string, unknown>) : {};
-  seen.set(value, needsCopy ? copy : value);
+  const copy: Record<string, unknown> = needsCopy ? (objectCreate(objectGetPrototypeOf(value)) as Record<string, unknown>) : {};
+  setMapValue(seen, value, needsCopy ? copy : value);
   let changed = needsCopy;
-  const kept = needsCopy ? keys.slice(0, maxKeys) : keys;
+  const kept = needsCopy ? sliceArray(keys, 0, maxKeys) : keys;
   const nested: [string, unknown][] = [];
-  for (const key of kept) {
+  for (let index = 0; index < kept.length; index++) {
+    const key = kept[index]!;
     const descriptor = descriptors[key]!;
     if (!("value" in descriptor)) continue;
     const bounded = boundedForInspect(descriptor.value, maxKeys, depth + 1, seen);
     if (bounded !== descriptor.value) changed = true;
-    nested.push([key, bounded]);
+    push(nested, [key, bounded]);
   }
   if (!changed) return value;
-  const target = needsCopy ? copy : (Object.create(objectGetPrototypeOf(value)) as Record<string, unknown>);
-  for (const key of kept) Object.defineProperty(target, key, descriptors[key]!);
-  for (const [key, bounded] of nested) Object.defineProperty(target, key, { ...descriptors[key]!, value: bounded });
-  seen.set(value, target);
+  const target = needsCopy ? copy : (objectCreate(objectGetPrototypeOf(value)) as Record<string, unknown>);
+  for (let index = 0; index < kept.length; index++) objectDefineProperty(target, kept[index]!, descriptors[kept[index]!]!);
+  for (let index = 0; index < nested.length; index++) {
+    const [key, bounded] = nested[index]!;
+    objectDefineProperty(target, key, { ...descriptors[key]!, value: bounded });
+  }
+  setMapValue(seen, value, target);
   return target;
 }
 

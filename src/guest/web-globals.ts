@@ -9,7 +9,7 @@
  */
 import { loadChunk } from "./chunks.js";
 import { INTL_BRIDGE_GLOBAL } from "../intl-bridge-protocol.js";
-import { jsonParse, jsonStringify, objectDefineProperty, objectGetOwnPropertyDescriptor, reflectApply } from "./intrinsics.js";
+import { jsonParse, jsonStringify, mapValue, objectDefineProperty, objectGetOwnPropertyDescriptor, reflectApply } from "./intrinsics.js";
 import { isProxy } from "./proxy-registry.js";
 import type { RandomSource } from "./random.js";
 import type { LocaleMethods, WebChunkLink, WebPlatform } from "./web/chunk-link.js";
@@ -36,9 +36,11 @@ export function installWebGlobals(global: Global, random: RandomSource): void {
     if (!loaded) throw new Error("quickbox: the web platform could not be loaded into this thread (its run was interrupted, or its memory is full)");
     platform = loaded;
     // Every global still the accessor made here becomes its value; one the program redefined stays.
-    for (const name of WEB_GLOBAL_NAMES) {
+    // (An index loop: the program may have replaced the array iterator before this first use.)
+    for (let index = 0; index < WEB_GLOBAL_NAMES.length; index++) {
+      const name = WEB_GLOBAL_NAMES[index]!;
       const descriptor = objectGetOwnPropertyDescriptor(global, name);
-      if (descriptor && descriptor.get === getters.get(name)) objectDefineProperty(global, name, dataProperty(platform.globals[name]));
+      if (descriptor && descriptor.get === mapValue(getters, name)) objectDefineProperty(global, name, dataProperty(platform.globals[name]));
     }
     return platform;
   }

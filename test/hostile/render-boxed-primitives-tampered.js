@@ -1,6 +1,7 @@
-// expect: Timeout
+// expect: ok
 // category: rendering
-// The bundled renderer may call a boxed primitive's (replaced) valueOf: it runs under the budget.
+// expect-text: ^<result>\[ \[Number: 1\], \[String: 's'\], \[Boolean: true\] \]</result>$
+// The renderer calls the valueOf methods the thread started with, as Node's does, never the program's.
 Number.prototype.valueOf = () => { while (true) {} };
 String.prototype.valueOf = () => { while (true) {} };
 Boolean.prototype.valueOf = () => { while (true) {} };

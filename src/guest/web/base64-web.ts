@@ -3,10 +3,14 @@ import { domException } from "./dom-exception.js";
 import { unitsToString } from "./text-encoding.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const VALUES = new Int16Array(128).fill(-1);
-for (let i = 0; i < 64; i++) VALUES[ALPHABET.charCodeAt(i)] = i;
+// Built when the chunk loads, after programs ran: with captured methods only (scripts/builtin-captures.mjs).
+const VALUES = new Int16Array(128);
+for (let i = 0; i < 128; i++) VALUES[i] = -1;
 const ENCODE = new Uint16Array(64);
-for (let i = 0; i < 64; i++) ENCODE[i] = ALPHABET.charCodeAt(i);
+for (let i = 0; i < 64; i++) {
+  ENCODE[i] = String.prototype.charCodeAt.call(ALPHABET, i);
+  VALUES[ENCODE[i]!] = i;
+}
 
 export function btoa(this: unknown, ...args: unknown[]): string {
   if (args.length === 0) throw new TypeError('The "data" argument must be specified');

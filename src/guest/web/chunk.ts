@@ -14,7 +14,9 @@ import { URL, URLSearchParams } from "./url.js";
 
 /** The minifier renames classes and drops function expressions' names: give each function the name Node's has. */
 function nameFunctions(owner: Record<string, unknown>, names: readonly string[]): void {
-  for (const name of names) {
+  // Runs when the chunk loads, after programs ran: no array iterator (scripts/builtin-captures.mjs captures the rest).
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index]!;
     const fn = owner[name];
     if (typeof fn === "function") Object.defineProperty(fn, "name", { value: name, writable: false, enumerable: false, configurable: true });
   }

@@ -128,13 +128,15 @@ function stateOf(value: unknown, kind: IntlKind, method: string): IntlState {
  * character, in this order (upper and lower case share one); lower case sorts first at the third
  * level. Two such strings compare here, without the bridge; anything else asks the host.
  */
-const ASCII_COLLATION_ORDER = ["\t", "\n", "\v", "\f", "\r", " ", "_", "-", ",", ";", ":", "!", "?", ".", "'", '"', "(", ")", "[", "]", "{", "}", "@", "*", "/", "\\", "&", "#", "%", "`", "^", "+", "<", "=", ">", "|", "~", "$",
-  ..."0123456789", ..."abcdefghijklmnopqrstuvwxyz"];
+const ASCII_COLLATION_ORDER = "\t\n\v\f\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz";
 const PRIMARY = new Uint8Array(128);
-ASCII_COLLATION_ORDER.forEach((char, index) => {
-  PRIMARY[char.charCodeAt(0)] = index + 1;
-  PRIMARY[char.toUpperCase().charCodeAt(0)] = index + 1;
-});
+// Built when the chunk loads, after programs ran: with captured methods only (scripts/builtin-captures.mjs).
+for (let index = 0; index < ASCII_COLLATION_ORDER.length; index++) {
+  const code = String.prototype.charCodeAt.call(ASCII_COLLATION_ORDER, index);
+  PRIMARY[code] = index + 1;
+  // Upper and lower case share a place.
+  if (code >= 0x61 && code <= 0x7a) PRIMARY[code - 0x20] = index + 1;
+}
 /** 0: ask the host; 1: primary level only (sensitivity base or accent); 2: all levels. */
 type AsciiMode = 0 | 1 | 2;
 
@@ -195,7 +197,11 @@ function defineKind(kind: IntlKind, callable: boolean, methods: Record<string, M
   Object.defineProperty(Constructor, "name", { value: kind });
   Object.defineProperty(Constructor, "length", { value: 0 });
   const prototype = Constructor.prototype as object;
-  for (const [name, method] of Object.entries(methods)) {
+  // Run when the chunk loads (createIntl), after programs ran: no array iterator.
+  const entries = Object.entries(methods);
+  for (let index = 0; index < entries.length; index++) {
+    const name = entries[index]![0];
+    const method = entries[index]![1];
     Object.defineProperty(prototype, name, {
       value: {
         [name](this: unknown, ...args: unknown[]) {

@@ -20,7 +20,6 @@ const weakSetHas = WeakSet.prototype.has;
 const weakRefDeref = WeakRef.prototype.deref;
 const registryUnregister = FinalizationRegistry.prototype.unregister;
 const arrayBufferTransfer = (ArrayBuffer.prototype as { transfer?: () => ArrayBuffer }).transfer;
-const ERROR_NAMES = new Set(["Error", "EvalError", "RangeError", "ReferenceError", "SyntaxError", "TypeError", "URIError"]);
 const ERROR_CONSTRUCTORS: Record<string, ErrorConstructor> = { Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
 const TYPED_ARRAYS: Record<string, new (buffer: ArrayBuffer, offset: number, length: number) => ArrayBufferView> = {
   Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array,
@@ -108,7 +107,7 @@ export function structuredClone(this: unknown, ...args: unknown[]): unknown {
     if (objectToString.call(input) === "[object Error]") {
       const source = input as Error;
       const name = String(source.name);
-      const copy = remember(new ERROR_CONSTRUCTORS[ERROR_NAMES.has(name) ? name : "Error"]!());
+      const copy = remember(new ERROR_CONSTRUCTORS[Object.hasOwn(ERROR_CONSTRUCTORS, name) ? name : "Error"]!());
       const message = Object.getOwnPropertyDescriptor(source, "message");
       if (message && "value" in message) copy.message = String(message.value);
       else delete (copy as { message?: string }).message;

@@ -7,11 +7,14 @@ export interface EncodeSet {
   pattern: RegExp;
 }
 
+const HEX_DIGITS = "0123456789abcdef";
+
 function encodeSet(has: (c: number) => boolean): EncodeSet {
   // Every non-ASCII code point is in every set; the ASCII members are listed.
+  // Built when the chunk loads, after programs ran: no Number or String methods (a template literal calls concat).
   let members = "";
-  for (let c = 0; c < 0x80; c++) if (has(c)) members += "\\x" + (c < 16 ? "0" : "") + c.toString(16);
-  return { has, pattern: new RegExp(`[${members}\\u0080-\\u{10ffff}]`, "gu") };
+  for (let c = 0; c < 0x80; c++) if (has(c)) members += "\\x" + HEX_DIGITS[c >> 4] + HEX_DIGITS[c & 15];
+  return { has, pattern: new RegExp("[" + members + "\\u0080-\\u{10ffff}]", "gu") };
 }
 
 const c0 = (c: number): boolean => c < 0x20 || c > 0x7e;

@@ -38,9 +38,10 @@ export const State = {
 } as const;
 export type State = (typeof State)[keyof typeof State];
 
-const SPECIAL_PORTS = new Map<string, number | null>([["ftp", 21], ["file", null], ["http", 80], ["https", 443], ["ws", 80], ["wss", 443]]);
-export const isSpecialScheme = (scheme: string): boolean => SPECIAL_PORTS.has(scheme);
-export const defaultPort = (scheme: string): number | null => SPECIAL_PORTS.get(scheme) ?? null;
+/** An object literal, not a Map: built when the chunk loads, after programs ran (no Map methods, no array iterator). */
+const SPECIAL_PORTS: Record<string, number | null> = { ftp: 21, file: null, http: 80, https: 443, ws: 80, wss: 443 };
+export const isSpecialScheme = (scheme: string): boolean => Object.hasOwn(SPECIAL_PORTS, scheme);
+export const defaultPort = (scheme: string): number | null => (Object.hasOwn(SPECIAL_PORTS, scheme) ? SPECIAL_PORTS[scheme]! : null);
 
 export function newRecord(): URLRecord {
   return { scheme: "", username: "", password: "", host: null, port: null, path: [], query: null, fragment: null };

@@ -189,11 +189,14 @@ export class URL {
   }
 }
 Object.defineProperty(URL.prototype, Symbol.toStringTag, { value: "URL", configurable: true });
-for (const name of ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "searchParams", "hash"]) {
+// Run when the chunk loads, after programs ran: no array iterator, the captured built-ins (scripts/builtin-captures.mjs).
+const URL_ACCESSORS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "searchParams", "hash"];
+for (let index = 0; index < URL_ACCESSORS.length; index++) {
+  const name = URL_ACCESSORS[index]!;
   Object.defineProperty(URL.prototype, name, { ...Object.getOwnPropertyDescriptor(URL.prototype, name), enumerable: true });
 }
 
-const IteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())) as object;
+const IteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf(Array.prototype[Symbol.iterator].call([]))) as object;
 const ParamsIteratorPrototype = Object.create(IteratorPrototype, {
   [Symbol.toStringTag]: { value: "URLSearchParams Iterator", configurable: true },
 }) as { next(): IteratorResult<unknown> };
