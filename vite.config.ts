@@ -4,6 +4,8 @@ import { playwright } from "@vitest/browser-playwright";
 import { libraryAssets } from "./scripts/vite-plugin-library-assets.js";
 import { nodeErrorMessages } from "./test/shared/node-error-oracle.js";
 
+const WORKERS = Number(process.env.QUICKBOX_TEST_WORKERS) > 0 ? Number(process.env.QUICKBOX_TEST_WORKERS) : undefined;
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -65,10 +67,10 @@ export default defineConfig({
     },
   },
   test: {
-    // Vitest's default worker count. Four workers on 2 cores halved the wall time but loaded the machine
-    // to 8-11, and budget- and timing-based tests then failed at random: green beats fast.
-    // QUICKBOX_TEST_WORKERS overrides it (e.g. 4 on a machine with more cores).
-    ...(Number(process.env.QUICKBOX_TEST_WORKERS) > 0 ? { maxWorkers: Number(process.env.QUICKBOX_TEST_WORKERS) } : {}),
+    // Workers per project: the Node project's files mostly wait (on engine workers, child processes, Deno,
+    // database servers), so it runs two at a time; Chromium one tab (Vitest's default on 2 cores). Four
+    // workers per project on 2 cores loaded the machine to 8-11 and budget- and timing-based tests failed
+    // at random. QUICKBOX_TEST_WORKERS sets both (e.g. 4 on a machine with more cores).
     projects: [
       {
         test: {
@@ -77,6 +79,7 @@ export default defineConfig({
           include: ["test/node/**/*.test.ts"],
           globalSetup: ["test/global-build.ts"],
           testTimeout: 30_000,
+          maxWorkers: WORKERS ?? 2,
         },
       },
       {
@@ -102,6 +105,7 @@ export default defineConfig({
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           testTimeout: 30_000,
+          maxWorkers: WORKERS ?? 1,
           browser: {
             enabled: true,
             headless: true,

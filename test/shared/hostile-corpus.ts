@@ -329,7 +329,10 @@ export function defineHostileCorpus(create: InterpreterFactory, options: { timeo
       if (program.breaksOwnThread) expect(["ok", "error"]).toContain(next.status);
       else expect(next.text).toBe("<result>2</result>");
 
-      const sentinel = await qb.eval(SENTINEL_CHECK, { threadId: "sentinel" });
+      let sentinel = await qb.eval(SENTINEL_CHECK, { threadId: "sentinel" });
+      // The check shares the program's interpreter and so its CPU budget (250 ms on the "fast" one), which a
+      // loaded machine can spend on the check itself: a Timeout of the check is asked again, once.
+      if (sentinel.error?.type === "Timeout") sentinel = await qb.eval(SENTINEL_CHECK, { threadId: "sentinel" });
       const restarted = /thread was restarted/.test(sentinel.warnings?.join("\n") ?? "");
       // Re-seed after a restart, so that one failure cannot cascade into the programs after it.
       if (restarted) await seedSentinel(qb);
@@ -337,7 +340,7 @@ export function defineHostileCorpus(create: InterpreterFactory, options: { timeo
       // The watchdog replaced the worker: its other threads start fresh, and say so.
       if (program.requiresWatchdog && !program.neighboursMayRestart) expect(restarted, "the watchdog restarted the worker").toBe(true);
       expect(restarted, `the sentinel thread was restarted: ${sentinel.warnings?.join("; ")}`).toBe(false);
-      expect(sentinel.value).toEqual(SENTINEL_EXPECTED);
+      expect(sentinel.value, sentinel.text.slice(0, 500)).toEqual(SENTINEL_EXPECTED);
     });
   });
   afterEach(async () => {
