@@ -67,10 +67,11 @@ export default defineConfig({
     },
   },
   test: {
-    // Workers per project: the Node project's files mostly wait (on engine workers, child processes, Deno,
-    // database servers), so it runs two at a time; Chromium one tab (Vitest's default on 2 cores). Four
-    // workers per project on 2 cores loaded the machine to 8-11 and budget- and timing-based tests failed
-    // at random. QUICKBOX_TEST_WORKERS sets both (e.g. 4 on a machine with more cores).
+    // Workers: the Node project's files mostly wait (on engine workers, child processes, Deno, database
+    // servers), so it runs two at a time, beside one Chromium tab for the browser project (three streams;
+    // on 2 cores Vitest's default ran one Node file beside one tab, and the Node project alone took the whole
+    // run). Four per project loaded the machine to 8-11 and budget- and timing-based tests failed at random.
+    // QUICKBOX_TEST_WORKERS sets both projects' count (e.g. 4 on a machine with more cores).
     projects: [
       {
         test: {
@@ -105,10 +106,13 @@ export default defineConfig({
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           testTimeout: 30_000,
-          maxWorkers: WORKERS ?? 1,
+          // Vitest runs two projects side by side only when their maxWorkers are the same: two here, and one
+          // Chromium tab through browser.fileParallelism (unless QUICKBOX_TEST_WORKERS asks for more).
+          maxWorkers: WORKERS ?? 2,
           browser: {
             enabled: true,
             headless: true,
+            fileParallelism: WORKERS !== undefined,
             screenshotFailures: false,
             instances: [{ browser: "chromium" }],
             provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
