@@ -4,6 +4,8 @@ import { playwright } from "@vitest/browser-playwright";
 import { libraryAssets } from "./scripts/vite-plugin-library-assets.js";
 import { nodeErrorMessages } from "./test/shared/node-error-oracle.js";
 
+const WORKERS = Number(process.env.QUICKBOX_TEST_WORKERS) > 0 ? Number(process.env.QUICKBOX_TEST_WORKERS) : undefined;
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -65,10 +67,11 @@ export default defineConfig({
     },
   },
   test: {
-    // Vitest's default worker count. Four workers on 2 cores halved the wall time but loaded the machine
-    // to 8-11, and budget- and timing-based tests then failed at random: green beats fast.
-    // QUICKBOX_TEST_WORKERS overrides it (e.g. 4 on a machine with more cores).
-    ...(Number(process.env.QUICKBOX_TEST_WORKERS) > 0 ? { maxWorkers: Number(process.env.QUICKBOX_TEST_WORKERS) } : {}),
+    // Workers: the Node project's files mostly wait (on engine workers, child processes, Deno, database
+    // servers), so it runs two at a time, beside one Chromium tab for the browser project (three streams;
+    // on 2 cores Vitest's default ran one Node file beside one tab, and the Node project alone took the whole
+    // run). Four per project loaded the machine to 8-11 and budget- and timing-based tests failed at random.
+    // QUICKBOX_TEST_WORKERS sets both projects' count (e.g. 4 on a machine with more cores).
     projects: [
       {
         test: {
@@ -77,6 +80,7 @@ export default defineConfig({
           include: ["test/node/**/*.test.ts"],
           globalSetup: ["test/global-build.ts"],
           testTimeout: 30_000,
+          maxWorkers: WORKERS ?? 2,
         },
       },
       {
@@ -102,9 +106,13 @@ export default defineConfig({
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           testTimeout: 30_000,
+          // Vitest runs two projects side by side only when their maxWorkers are the same: two here, and one
+          // Chromium tab through browser.fileParallelism (unless QUICKBOX_TEST_WORKERS asks for more).
+          maxWorkers: WORKERS ?? 2,
           browser: {
             enabled: true,
             headless: true,
+            fileParallelism: WORKERS !== undefined,
             screenshotFailures: false,
             instances: [{ browser: "chromium" }],
             provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),

@@ -12,6 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
+import { writeBuildResults } from "./build-results.mjs";
 
 const repo = fileURLToPath(new URL("../", import.meta.url));
 const fromSource = process.argv.includes("--src");
@@ -71,4 +72,11 @@ const modules = [...staticGraph].flatMap((name) => Object.entries(chunks.get(nam
 modules.sort((a, b) => b[1] - a[1]);
 console.log("largest modules in the page's own chunk (rendered bytes, before minification of the whole):");
 for (const [id, length] of modules.slice(0, Number(process.env.PAGE_CHUNK_TOP ?? 25))) console.log(`  ${String(length).padStart(7)}  ${id}`);
+// DESIGN §8 "the page's own chunk carries only what the app uses": this app uses createInterpreter + eval
+// (the worker transport, comlink); the engine (QuickJS and its wasm loader, the prelude, the TypeScript
+// transform), the inline engine, the adapters and the stores it did not ask for must not be in it.
+const NOT_USED = /(^|\/)(ai|langchain|mcp|openai-agents|codemode|cloudflare|deno|postgres|redis|idb|node|node-host)\.js$|emscripten-module|\/ffi-|guest-prelude|guest-chunks|inline-engine|sucrase|acorn|parted-store|quickjs/;
+const unused = modules.map(([id]) => id).filter((id) => NOT_USED.test(id));
+console.log(unused.length === 0 ? "carries only what the app uses: no engine, adapter or store module in it" : `carries modules the app does not use: ${unused.join(", ")}`);
+if (!fromSource) writeBuildResults("page-chunk", { rawBytes: page.raw, gzipBytes: page.gzip, chunks: [...staticGraph], modules: modules.map(([id]) => id), unused }, distDir);
 rmSync(app, { recursive: true, force: true });

@@ -9,10 +9,11 @@
 // Writes bench/results/peers.json (peers-partial.json with PEERS_ONLY). See bench/README.md for
 // the method and the latest figures.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SYSTEMS, versionOf } from "./peers/systems.mjs";
+import { readBuildResults } from "./build-results.mjs";
 
 const PROBE = fileURLToPath(new URL("./peers/probe.mjs", import.meta.url));
 const TIMEOUT_MS = Number(process.env.PEERS_TIMEOUT_MS ?? 150_000);
@@ -256,29 +257,49 @@ const ofLimit = (r, limit) => `${r.toFixed(2)}× of ${limit}`;
     else notMeasured(target, idle ? missing("idle", "wasi") : missing("idle", key));
   }
 
-  const cold = coldStart();
+  const cold = readBuildResults("cold-start", "run node bench/cold-start.mjs (npm run bench does)");
   const browser = `browser: createInterpreter() to first result ≤ ${cold.figures?.target.limitMs ?? 250} ms (Chromium, cold page)`;
   if (cold.figures) {
     const { coldFirstResultMs: ms, rawColdFirstResultMs: rawMs, limitMs } = cold.figures.target;
     row(browser, `${fmtMs(ms)} (raw quickjs-emscripten page ${fmtMs(rawMs)}; bench/cold-start.mjs, ${cold.figures.runs} runs)`, ofLimit(ms / limitMs, `${limitMs} ms`), ms <= limitMs);
   } else notMeasured(browser, cold.why);
-}
-/** bench/cold-start.mjs's figures, if it measured the build in dist/ now (npm run bench runs it first). */
-function coldStart() {
-  const file = new URL("./results/cold-start.json", import.meta.url);
-  const rerun = "run node bench/cold-start.mjs (npm run bench does)";
-  if (!existsSync(file)) return { why: `not measured: ${rerun}` };
-  const figures = JSON.parse(readFileSync(file, "utf8"));
-  const dist = fileURLToPath(new URL("../dist", import.meta.url));
-  if (figures.distDir !== dist || figures.distBuiltMs !== statSync(`${dist}/index.js`).mtimeMs) return { why: `not measured for this build of dist/ (bench/results/cold-start.json is of ${figures.distDir}, ${figures.date}): ${rerun}` };
-  return { figures };
+
+  const pageChunk = readBuildResults("page-chunk", "run node bench/page-chunk.mjs (npm run bench does)");
+  const pageTarget = "browser: the page's own chunk carries only what the app uses (createInterpreter + eval, vite build)";
+  if (pageChunk.figures) {
+    const { gzipBytes, unused } = pageChunk.figures;
+    row(pageTarget, `${fmtBytes(gzipBytes)} gzip; ${unused.length ? `also carries ${unused.join(", ")}` : "no engine, adapter or store module"} (bench/page-chunk.mjs)`, "", unused.length === 0);
+  } else notMeasured(pageTarget, pageChunk.why);
+
+  const replay = readBuildResults("replay", "run node bench/replay.mjs (npm run bench does)");
+  const rebuildTarget = "replay: rebuild a paused small program (10 cells, 20 calls) on another build ≤ 20 ms";
+  const journalTarget = "replay: the journal of such a thread ≤ 16 KB stored";
+  const journalingTarget = "replay: journaling adds ≤ 5 % to a warm eval (interleaved)";
+  if (replay.figures) {
+    const { rebuildMs, journal, warmEvalMicros, journalingOverhead } = replay.figures;
+    row(rebuildTarget, `${fmtMs(rebuildMs)} (bench/replay.mjs, median of ${replay.figures.rounds})`, ofLimit(rebuildMs / 20, "20 ms"), rebuildMs <= 20);
+    row(journalTarget, `${fmtBytes(journal.gzipBytes)} (${journal.entries} entries, ${fmtBytes(journal.rawBytes)} as JSON)`, ofLimit(journal.gzipBytes / 16384, "16 KB"), journal.gzipBytes <= 16384);
+    row(journalingTarget, `${warmEvalMicros.journaling.toFixed(2)} µs vs ${warmEvalMicros.notJournaling.toFixed(2)} µs`, `${(journalingOverhead * 100).toFixed(1)} %`, journalingOverhead <= 0.05);
+  } else for (const target of [rebuildTarget, journalTarget, journalingTarget]) notMeasured(target, replay.why);
+
+  const stall = readBuildResults("host-stall-targets", "run node bench/host-stall.mjs over the whole corpus (npm run bench does)");
+  for (const isolation of ["worker", "inline"]) {
+    const target = `a stalled host: no program or stored record keeps the host's loop busy > 50 ms (${isolation}, bench/host-stall.mjs)`;
+    const rows = stall.figures?.rows.filter((r) => r.isolation === isolation) ?? [];
+    if (rows.length) {
+      const worst = rows.reduce((a, b) => (b.verdictMs > a.verdictMs ? b : a));
+      const over = rows.filter((r) => !r.met);
+      row(target, `longest ${fmtMs(worst.verdictMs)} (${worst.name}); ${over.length} of ${rows.length} cases over`, ofLimit(worst.verdictMs / stall.figures.targetMs, `${stall.figures.targetMs} ms`), over.length === 0);
+    } else notMeasured(target, stall.why ?? `no ${isolation} rows in bench/results/host-stall-targets.json`);
+  }
 }
 if (failures.length) out.push(`\n### Failures\n\n${failures.join("\n")}`);
 out.push(table("DESIGN §8 targets", ["target (DESIGN §8)", "measured", "ratio", "verdict"], targets, [
   "Medians. Warm evals, tool calls, the fan-out and waking are measured interleaved in one process (section",
   "targets); new thread: section eval; snapshot size, take and delta: section snapshot; idle RSS: section idle;",
-  "browser: bench/cold-start.mjs. Ratio: to what the target compares with (met at ≤ the target's factor), or",
-  "of the target's limit (met at ≤ 1).",
+  "browser: bench/cold-start.mjs and bench/page-chunk.mjs; replay: bench/replay.mjs; host stall: bench/host-stall.mjs (each",
+  "read from bench/results/ only when it measured this build of dist/). Ratio: to what the target compares with",
+  "(met at ≤ the target's factor), or of the target's limit (met at ≤ 1).",
 ].join("\n")));
 console.log(out.join("\n"));
 

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { createInterpreter, memoryStore } from "../dist/index.js";
+import { writeBuildResults } from "./build-results.mjs";
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ROUNDS = Number(process.env.REPLAY_ROUNDS ?? 15);
@@ -171,3 +172,4 @@ console.log(
   `  warm eval("1+1"): ${figures.warmEvalMicros.journaling.toFixed(2)} µs journaling vs ${figures.warmEvalMicros.notJournaling.toFixed(2)} µs not (+${(overhead * 100).toFixed(1)} %, target ≤ 5 %: ${overhead <= 0.05 ? "met" : "NOT met"})`,
 );
 console.log(JSON.stringify(figures));
+writeBuildResults("replay", { rounds: ROUNDS, ...figures, journalingOverhead: overhead });

@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { closeBrowser } from "./harness/browser.mjs";
 import { consumersDir, ensureTools } from "./harness/deps.mjs";
 import { installTarball, packQuickbox, repoDir } from "./harness/package-under-test.mjs";
+import { distIsFresh } from "../../scripts/dist-freshness.mjs";
 import { runSetup } from "./harness/run-setup.mjs";
 import { printReport } from "./harness/report.mjs";
 import { expectNoOuterModules } from "./harness/workspace.mjs";
@@ -54,7 +55,7 @@ mkdirSync(workRoot, { recursive: true });
 // The tools' install and the pack (which builds dist/) are independent: run them together.
 const [toolsState, tarball] = await Promise.all([
   timed("consumer tools (npm ci if stale)", ensureTools),
-  timed("npm pack (prepack builds dist/)", () => packQuickbox(join(workRoot, "pack"))),
+  timed(distIsFresh() ? "npm pack (dist/ is fresh: no rebuild)" : "npm pack (prepack builds dist/)", () => packQuickbox(join(workRoot, "pack"))),
 ]);
 preparation.find((step) => step.label.startsWith("consumer tools")).label += `: ${toolsState}`;
 const quickbox = await timed("npm install <tarball> (once, copied into each app)", () =>

@@ -23,7 +23,8 @@ describe("typeAssertionDepth", () => {
     const code = "x = " + "(<T>y, ".repeat(100_000) + ")".repeat(100_000);
     const started = performance.now();
     expect(typeAssertionDepth(code)).toBe(1);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // ~150 ms on a quiet machine; a loaded one took 1,043 ms. A quadratic rewrite would take minutes.
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
 
@@ -46,7 +47,8 @@ describe("transformCell bounds", () => {
     const lines = (count: number) => Array.from({ length: count }, (_, i) => `let a${i} = ${i};`).join("\n");
     let started = performance.now();
     const cell = await transformCell(lines(MAX_DECLARATIONS));
-    expect(performance.now() - started).toBeLessThan(1000);
+    // ~150 ms on a quiet machine; a loaded one took 1,043 ms. A quadratic rewrite would take minutes.
+    expect(performance.now() - started).toBeLessThan(5000);
     // Each declaration in its own block (no name is used before its declaration: no dead zone).
     expect(cell.code.startsWith('{let __quickbox_sink0 = __quickbox_bind__("a0", { "a0": 0 }["a0"]); }')).toBe(true);
     const last = MAX_DECLARATIONS - 1;

@@ -178,7 +178,7 @@ describe("quickbox/deno in real Deno", () => {
   });
 
   describe("two Deno processes approve one pause at the same moment (denoKvStore on one SQLite KV file)", () => {
-    const TRIALS = 40;
+    const TRIALS = 24;
     let dir: string;
     let racers: Racer[] = [];
 

@@ -74,7 +74,8 @@ globalThis.after = receipt;
 /** Pauses PROGRAM on send_email in this process; returns the interrupt id. */
 async function pauseHere(spec: StoreSpec, threadId: string, code = PROGRAM): Promise<string> {
   return withStore(spec, async (store) => {
-    const qb = await createInterpreter({ isolation: "inline", store, tools: [{ name: "send_email", execute: () => Promise.reject(new Error("the parent never runs it")) }], interruptOn: { send_email: true } });
+    // A CPU budget a loaded machine cannot spend: the 8 MiB case fills its noise in ~1 s when nothing else runs.
+    const qb = await createInterpreter({ isolation: "inline", store, timeoutMs: 60_000, tools: [{ name: "send_email", execute: () => Promise.reject(new Error("the parent never runs it")) }], interruptOn: { send_email: true } });
     try {
       const paused = await qb.eval(code, { threadId });
       expect(paused.status, paused.text).toBe("paused");

@@ -308,14 +308,19 @@ export function defineCallIdentitySuite(create: InterpreterFactory): void {
 
   describe("background cells are scoped to their thread when a scope is given", () => {
     it("wait/cancel with another threadId: UNKNOWN_CELL, never the result; the cell is untouched", async () => {
-      const qb = await make({ clock: "real" });
-      const running = await qb.eval("await new Promise((r) => setTimeout(r, 300)); 'A-SECRET'", { threadId: "conv-a", yieldAfterMs: 20 });
-      expect(running.status).toBe("running");
+      // The cell waits on a gate the test opens once the other thread's attempts are refused (a timer could
+      // run out first on a loaded machine, and the cell would no longer be running).
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const qb = await make({ tools: [{ name: "gate", execute: () => gate.then(() => "open") }] });
+      const running = await qb.eval("await tools.gate({}); 'A-SECRET'", { threadId: "conv-a", yieldAfterMs: 20 });
+      expect(running.status, running.text).toBe("running");
       for (const attempt of [qb.wait(running.cellId!, { threadId: "conv-b", timeoutMs: 10 }), qb.cancel(running.cellId!, { threadId: "conv-b" })]) {
         const error = await attempt.then(() => null, (caught: unknown) => caught);
         expect(isQuickboxError(error) && error.code).toBe("UNKNOWN_CELL");
         expect(String((error as Error).message)).not.toContain("A-SECRET");
       }
+      open();
       const result = await qb.wait(running.cellId!, { threadId: "conv-a" });
       expect(result.value).toBe("A-SECRET");
     });

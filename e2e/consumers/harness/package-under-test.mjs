@@ -4,14 +4,19 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { distIsFresh } from "../../../scripts/dist-freshness.mjs";
 import { exec } from "./processes.mjs";
 
 export const repoDir = new URL("../../..", import.meta.url).pathname.replace(/\/$/, "");
 
-/** Runs `npm pack` in the repository root into `dir`; returns the tarball's path. */
+/**
+ * Runs `npm pack` in the repository root into `dir`; returns the tarball's path. Its prepack builds
+ * dist/, unless dist/ is already a build of the sources as they are (`npm test` built it moments ago).
+ */
 export async function packQuickbox(dir) {
   mkdirSync(dir, { recursive: true });
-  await exec("npm", ["pack", "--pack-destination", dir], { cwd: repoDir, timeoutMs: 300_000 });
+  const skipBuild = distIsFresh() ? ["--ignore-scripts"] : [];
+  await exec("npm", ["pack", ...skipBuild, "--pack-destination", dir], { cwd: repoDir, timeoutMs: 300_000 });
   const tarballs = readdirSync(dir).filter((name) => name.endsWith(".tgz"));
   if (tarballs.length !== 1) throw new Error(`npm pack left ${tarballs.length} tarballs in ${dir}`);
   return join(dir, tarballs[0]);
