@@ -19,6 +19,7 @@
 // `Map.prototype.size` is read where it is: `__qbCaptured` takes it). Built-in constructors'
 // `prototype` properties cannot be replaced, nor can a captured global binding: they stay as they are.
 import { parse } from "acorn";
+import { childNodes } from "./ast-children.mjs";
 
 /** The binding the chunk's wrapper gives the captured array, and the captured Reflect.apply. */
 export const RECORD_NAME = "__qbB";
@@ -50,22 +51,6 @@ export class CaptureRegistry {
   }
 }
 
-function isNode(value) {
-  return value !== null && typeof value === "object" && typeof value.type === "string";
-}
-
-function children(node) {
-  const list = [];
-  for (const key of Object.keys(node)) {
-    const value = node[key];
-    if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) list.push(item);
-    } else if (isNode(value)) list.push(value);
-  }
-  // A shorthand property's key and value are one piece of text: visit it once.
-  list.sort((a, b) => a.start - b.start || b.end - a.end);
-  return list.filter((child, index) => index === 0 || child.start >= list[index - 1].end);
-}
 
 /** Every name the bundle declares anywhere (a captured global declared anywhere is not rewritten). */
 function declaredNames(program) {
@@ -83,7 +68,7 @@ function declaredNames(program) {
     if ((node.type === "FunctionDeclaration" || node.type === "FunctionExpression" || node.type === "ClassDeclaration" || node.type === "ClassExpression") && node.id) names.add(node.id.name);
     if (node.type === "FunctionDeclaration" || node.type === "FunctionExpression" || node.type === "ArrowFunctionExpression") for (const p of node.params) pattern(p);
     if (node.type === "CatchClause") pattern(node.param);
-    for (const child of children(node)) visit(child);
+    for (const child of childNodes(node)) visit(child);
   };
   visit(program);
   return names;
@@ -192,7 +177,7 @@ export function captureBuiltins(code, captured, registry) {
     }
     let out = "";
     let at = node.start;
-    for (const child of children(node)) {
+    for (const child of childNodes(node)) {
       out += code.slice(at, child.start);
       const text = emit(child, node);
       // The minifier writes `return\`…\``: a rewritten template must not join the keyword.

@@ -19,6 +19,7 @@
 // The pieces are strict code (the TypeScript sources are modules, which are strict; a sloppy direct
 // eval would give the wrapper a variable object that every later name lookup must consult).
 import { parse } from "acorn";
+import { childNodes } from "./ast-children.mjs";
 
 /** The loader's parameter: the piece's text (a name the minified bundle does not declare). */
 const PIECE_PARAMETER = "__quickboxPiece";
@@ -26,20 +27,6 @@ const PIECE_PARAMETER = "__quickboxPiece";
 /** A piece closes at the first statement that takes it past this many characters. */
 export const PIECE_TARGET_CHARS = 8000;
 
-function isNode(value) {
-  return value !== null && typeof value === "object" && typeof value.type === "string";
-}
-
-/** Every child node of `node`, in source order. */
-function children(node) {
-  const list = [];
-  for (const key of Object.keys(node)) {
-    const value = node[key];
-    if (Array.isArray(value)) for (const item of value) if (isNode(item)) list.push(item);
-    else if (isNode(value)) list.push(value);
-  }
-  return list.sort((a, b) => a.start - b.start);
-}
 
 const FUNCTION_TYPES = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
 
@@ -92,7 +79,7 @@ function varEdits(statement, source, names) {
       edits.push({ start: node.start, end: node.end, text: assignmentsOf(node, source, inForHead ? "head" : inForInit ? "init" : "statement") });
       return;
     }
-    for (const child of children(node)) visit(child, node, false);
+    for (const child of childNodes(node)) visit(child, node, false);
   };
   // An arrow function's body shares `this` and `arguments` with the prelude's top level.
   const visitArrow = (arrow) => {
@@ -101,7 +88,7 @@ function varEdits(statement, source, names) {
       if (node.type === "ThisExpression" || (node.type === "Identifier" && node.name === "arguments") || node.type === "MetaProperty") {
         throw new Error(`prelude pieces: ${source.slice(node.start, node.end)} in an arrow function at the prelude's top level`);
       }
-      for (const child of children(node)) check(child);
+      for (const child of childNodes(node)) check(child);
     };
     check(arrow.body);
   };
