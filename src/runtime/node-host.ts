@@ -80,11 +80,7 @@ let nodeCrypto: Promise<typeof import("node:crypto") | null> | undefined;
  * `node:crypto` cannot be loaded (then the caller uses WebCrypto).
  */
 export async function sha256Hex(bytes: Uint8Array): Promise<string | null> {
-  nodeCrypto ??= import(/* @vite-ignore */ /* webpackIgnore: true */ "node:crypto").then(
-    (module) => (typeof module.createHash === "function" ? module : null),
-    () => null,
-  );
+  nodeCrypto ??= import(/* @vite-ignore */ /* webpackIgnore: true */ "node:crypto").catch(() => null);
   const crypto = await nodeCrypto;
-  // A bundler's stand-in for node:crypto (a browser bundle that took this file anyway) has no createHash.
   return crypto ? crypto.createHash("sha256").update(bytes).digest("hex") : null;
 }
