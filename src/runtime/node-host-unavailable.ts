@@ -31,7 +31,3 @@ export async function spawnNodeWorker(_options: { maxStackSizeBytes: number }): 
 export async function nodeParentEndpoint(): Promise<Endpoint> {
   throw unavailable("a worker_thread");
 }
-
-export async function sha256Hex(_bytes: Uint8Array): Promise<string | null> {
-  return null;
-}

@@ -71,16 +71,3 @@ export async function nodeParentEndpoint(): Promise<Endpoint> {
   if (!parentPort) throw new Error("quickbox worker: not started as a worker thread");
   return nodeEndpoint(parentPort as never);
 }
-
-let nodeCrypto: Promise<typeof import("node:crypto") | null> | undefined;
-
-/**
- * SHA-256 of `bytes` as hex, on this thread (Node's `createHash`): a snapshot id without WebCrypto's
- * thread-pool round trip, which was most of reading a stored chain on a loaded machine. null where
- * `node:crypto` cannot be loaded (then the caller uses WebCrypto).
- */
-export async function sha256Hex(bytes: Uint8Array): Promise<string | null> {
-  nodeCrypto ??= import(/* @vite-ignore */ /* webpackIgnore: true */ "node:crypto").catch(() => null);
-  const crypto = await nodeCrypto;
-  return crypto ? crypto.createHash("sha256").update(bytes).digest("hex") : null;
-}

@@ -16,7 +16,6 @@ import { CHUNK_BYTES } from "./memory-chunks.js";
 import type { SnapshotKeys } from "./snapshot-keys.js";
 
 import { PREFIX_BYTES, readSnapshotHeader, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC } from "./snapshot-header.js";
-import { NODE_BUILTINS, sha256Hex } from "../runtime/node-host.js";
 
 export { readSnapshotHeader, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC };
 const HMAC_BYTES = 32;
@@ -182,16 +181,14 @@ export async function decodeSnapshot<M>(bytes: Uint8Array, expected: Expectation
 }
 
 export async function snapshotId(bytes: Uint8Array): Promise<string> {
-  const onThisThread = NODE_BUILTINS ? await sha256Hex(bytes) : null;
-  if (onThisThread !== null) return onThisThread;
   const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**
  * The ids of a chain's snapshots, all digests started at once: WebCrypto answers each on another
- * thread (Node's thread pool; Node, Deno and Bun hash on this thread instead, see snapshotId), and
- * one round trip per snapshot, taken in turn, was most of reading a 10-snapshot chain on a loaded machine. Never rejects unhandled: a caller that stops early may drop it.
+ * thread (Node's thread pool), and one round trip per snapshot, taken in turn, was most of reading
+ * a 10-snapshot chain on a loaded machine. Never rejects unhandled: a caller that stops early may drop it.
  */
 export function snapshotIds(chain: readonly Uint8Array[]): Promise<string[]> {
   const ids = Promise.all(chain.map((bytes) => snapshotId(bytes)));
