@@ -19,8 +19,9 @@
  * same build of dist/.
  */
 import { chromium } from "@playwright/test";
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { writeBuildResults } from "./build-results.mjs";
 import { buildApp, CHROMIUM_ARGS, CHROMIUM_PATH } from "./cold-start/app.mjs";
 const LIMIT_MS = 250;
 
@@ -29,8 +30,6 @@ const repo = fileURLToPath(new URL("..", import.meta.url));
 const distDirs = (process.argv.length > 3 ? process.argv.slice(3) : ["dist"]).map((dir) => fileURLToPath(new URL(dir, `file://${repo}`)).replace(/\/$/, ""));
 for (const distDir of distDirs) if (!existsSync(`${distDir}/index.js`)) throw new Error(`no build at ${distDir}: run npm run build`);
 const distDir = distDirs[0];
-// Which build was measured: peers.mjs uses these figures only while dist/ is still this build.
-const distBuiltMs = statSync(`${distDir}/index.js`).mtimeMs;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const summary = (values) => `${median(values).toFixed(0).padStart(5)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
@@ -80,8 +79,5 @@ const coldFirst = median(results.quickbox.cold.map((r) => r.firstResultMs));
 const rawColdFirst = median(results.raw.cold.map((r) => r.firstResultMs));
 const met = coldFirst <= LIMIT_MS;
 console.log(`target (DESIGN §8): createInterpreter() to first result ≤ ${LIMIT_MS} ms, cold (${distDir}): ${coldFirst.toFixed(0)} ms → ${met ? "met" : "NOT met"}`);
-mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
-writeFileSync(
-  new URL("./results/cold-start.json", import.meta.url),
-  JSON.stringify({ date: new Date().toISOString(), runs, distDir, distBuiltMs, loadBefore, loadAfter, target: { limitMs: LIMIT_MS, coldFirstResultMs: coldFirst, rawColdFirstResultMs: rawColdFirst, met }, results }, null, 2),
-);
+// Which build was measured (build-results.mjs): peers.mjs uses these figures only while dist/ is still this build.
+writeBuildResults("cold-start", { runs, loadBefore, loadAfter, target: { limitMs: LIMIT_MS, coldFirstResultMs: coldFirst, rawColdFirstResultMs: rawColdFirst, met }, results }, distDir);

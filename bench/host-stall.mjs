@@ -14,7 +14,7 @@
 //
 // Run: npm run build && node bench/host-stall.mjs   (QB_DIST=/path/to/dist/index.js for another
 // build; HOST_STALL_ONLY="name;name" for some cases; HOST_STALL_RUNS, default 3). Writes results/host-stall.json.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { writeBuildResults } from "./build-results.mjs";
@@ -147,7 +147,5 @@ console.log(format(header));
 for (const line of lines) console.log(format(line));
 const missed = rows.filter((row) => !row.met);
 console.log(missed.length === 0 ? `\nEvery case within ${TARGET_MS} ms.` : `\n${missed.length} of ${rows.length} rows over ${TARGET_MS} ms: ${missed.map((row) => `${row.name} (${row.isolation})`).join(", ")}`);
-mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
-writeFileSync(new URL("./results/host-stall.json", import.meta.url), JSON.stringify({ node: process.version, date: new Date().toISOString(), targetMs: TARGET_MS, runs: RUNS, rows }, null, 2));
-// For bench/peers.mjs's DESIGN §8 table: only a run of this build over the whole corpus counts.
-if (!process.env.QB_DIST && !process.env.HOST_STALL_ONLY) writeBuildResults("host-stall-targets", { node: process.version, targetMs: TARGET_MS, runs: RUNS, rows });
+// bench/peers.mjs's DESIGN §8 table takes it only from a run of the build in dist/ over the whole corpus.
+writeBuildResults("host-stall", { node: process.version, targetMs: TARGET_MS, runs: RUNS, wholeCorpus: ONLY === null, rows }, process.env.QB_DIST ? dirname(process.env.QB_DIST) : undefined);

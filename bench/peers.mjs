@@ -282,7 +282,8 @@ const ofLimit = (r, limit) => `${r.toFixed(2)}× of ${limit}`;
     row(journalingTarget, `${warmEvalMicros.journaling.toFixed(2)} µs vs ${warmEvalMicros.notJournaling.toFixed(2)} µs`, `${(journalingOverhead * 100).toFixed(1)} %`, journalingOverhead <= 0.05);
   } else for (const target of [rebuildTarget, journalTarget, journalingTarget]) notMeasured(target, replay.why);
 
-  const stall = readBuildResults("host-stall-targets", "run node bench/host-stall.mjs over the whole corpus (npm run bench does)");
+  const measured = readBuildResults("host-stall", "run node bench/host-stall.mjs over the whole corpus (npm run bench does)");
+  const stall = measured.figures && !measured.figures.wholeCorpus ? { why: "not measured over the whole corpus (bench/results/host-stall.json is of a HOST_STALL_ONLY run)" } : measured;
   for (const isolation of ["worker", "inline"]) {
     const target = `a stalled host: no program or stored record keeps the host's loop busy > 50 ms (${isolation}, bench/host-stall.mjs)`;
     const rows = stall.figures?.rows.filter((r) => r.isolation === isolation) ?? [];
@@ -290,7 +291,7 @@ const ofLimit = (r, limit) => `${r.toFixed(2)}× of ${limit}`;
       const worst = rows.reduce((a, b) => (b.verdictMs > a.verdictMs ? b : a));
       const over = rows.filter((r) => !r.met);
       row(target, `longest ${fmtMs(worst.verdictMs)} (${worst.name}); ${over.length} of ${rows.length} cases over`, ofLimit(worst.verdictMs / stall.figures.targetMs, `${stall.figures.targetMs} ms`), over.length === 0);
-    } else notMeasured(target, stall.why ?? `no ${isolation} rows in bench/results/host-stall-targets.json`);
+    } else notMeasured(target, stall.why ?? `no ${isolation} rows in bench/results/host-stall.json`);
   }
 }
 if (failures.length) out.push(`\n### Failures\n\n${failures.join("\n")}`);
