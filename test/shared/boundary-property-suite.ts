@@ -102,7 +102,9 @@ export function defineBoundaryProperties(create: InterpreterFactory, runs: Prope
 
   beforeAll(async () => {
     qb = await create({ tools, maxToolCalls: null });
-    rendering = await create({ maxResultChars: MAX_RESULT_CHARS, timeoutMs: 300, wallTimeoutMs: 5000 });
+    // A hook that loops (a getter, a trap, toJSON) would end as Timeout: the budget only has to be longer than an
+    // honest rendering on a loaded machine (one took over 300 ms in a full fresh-clone run).
+    rendering = await create({ maxResultChars: MAX_RESULT_CHARS, timeoutMs: 3000, wallTimeoutMs: 10_000 });
   });
   afterAll(async () => {
     await Promise.all([qb?.dispose(), rendering?.dispose()]);
