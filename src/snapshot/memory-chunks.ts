@@ -16,8 +16,33 @@ export interface ChunkSet {
   data: Uint8Array;
 }
 
-/** Two hashes per chunk, [h1, h2, h1, h2, …]. */
+/**
+ * Two hashes per chunk, [h1, h2, h1, h2, …], for the chunks outside the gap (if any): the chunk
+ * after the gap takes the slot after the chunk before it.
+ */
 export type ChunkHashes = Uint32Array;
+
+/**
+ * Chunks [first, end) that are neither hashed nor compared nor stored (the dead stack: 5 MiB of a
+ * small thread's ~6 MB). Leaving them out of the hash arrays, rather than filling them with the
+ * image's hashes, keeps a live thread's baseline ~30 KB instead of ~350 KB and every scan short.
+ */
+export interface ChunkGap {
+  first: number;
+  end: number;
+}
+
+const NO_GAP: ChunkGap = { first: 0, end: 0 };
+
+/** Slots (hash pairs) of the first `chunkCount` chunks: those outside the gap. */
+export function slotCount(chunkCount: number, gap: ChunkGap = NO_GAP): number {
+  return chunkCount - Math.min(Math.max(chunkCount - gap.first, 0), gap.end - gap.first);
+}
+
+/** The chunk a slot holds. */
+function chunkOfSlot(slot: number, gap: ChunkGap): number {
+  return slot < gap.first ? slot : slot + (gap.end - gap.first);
+}
 
 /** Number of chunks up to the last non-zero byte (the rest of the memory is zero). */
 export function usedChunks(memory: Uint8Array): number {
@@ -39,30 +64,25 @@ function hashInto(words: Uint32Array, start: number, hashes: Uint32Array, slot: 
   hashes[slot * 2 + 1] = b >>> 0;
 }
 
-/** Chunks [firstChunk, endChunk) are not read; their hashes are copied from `fill`. */
-export interface SkippedChunks {
-  firstChunk: number;
-  endChunk: number;
-  fill: ChunkHashes;
-}
-
-/** Hashes of the first `chunkCount` chunks; bytes past the end of `memory` count as zeros. */
-export function hashChunks(memory: Uint8Array, chunkCount: number, skip?: SkippedChunks): ChunkHashes {
-  const hashes = new Uint32Array(chunkCount * 2);
+/** Hashes of the first `chunkCount` chunks but the gap's; bytes past the end of `memory` count as zeros. */
+export function hashChunks(memory: Uint8Array, chunkCount: number, gap: ChunkGap = NO_GAP): ChunkHashes {
+  const hashes = new Uint32Array(slotCount(chunkCount, gap) * 2);
   const whole = Math.min(chunkCount, Math.floor(memory.byteLength / CHUNK_BYTES));
   const words = new Uint32Array(memory.buffer, memory.byteOffset, whole * WORDS_PER_CHUNK);
-  const skipFrom = Math.min(skip?.firstChunk ?? whole, whole);
-  const skipTo = Math.max(skipFrom, Math.min(skip?.endChunk ?? whole, whole));
-  for (let chunk = 0; chunk < skipFrom; chunk++) hashInto(words, chunk * WORDS_PER_CHUNK, hashes, chunk);
-  if (skip && skipTo > skipFrom) hashes.set(skip.fill.subarray(skipFrom * 2, skipTo * 2), skipFrom * 2);
-  for (let chunk = skipTo; chunk < whole; chunk++) hashInto(words, chunk * WORDS_PER_CHUNK, hashes, chunk);
+  const gapFirst = Math.min(gap.first, whole);
+  const gapEnd = Math.max(gapFirst, Math.min(gap.end, whole));
+  for (let chunk = 0; chunk < gapFirst; chunk++) hashInto(words, chunk * WORDS_PER_CHUNK, hashes, chunk);
+  const shift = gap.end - gap.first;
+  for (let chunk = gapEnd; chunk < whole; chunk++) hashInto(words, chunk * WORDS_PER_CHUNK, hashes, chunk - shift);
   if (whole < chunkCount) {
     // A partial last chunk is hashed as if padded with zeros; chunks past the memory are zeros.
     const padded = new Uint8Array(CHUNK_BYTES);
     padded.set(memory.subarray(whole * CHUNK_BYTES));
-    hashInto(new Uint32Array(padded.buffer), 0, hashes, whole);
     const zero = zeroChunkHashes();
-    for (let chunk = whole + 1; chunk < chunkCount; chunk++) hashes.set(zero, chunk * 2);
+    for (let slot = slotCount(whole, gap); slot < hashes.length / 2; slot++) {
+      if (chunkOfSlot(slot, gap) === whole) hashInto(new Uint32Array(padded.buffer), 0, hashes, slot);
+      else hashes.set(zero, slot * 2);
+    }
   }
   return hashes;
 }
@@ -76,27 +96,31 @@ function zeroChunkHashes(): Uint32Array {
   return zeroHashes;
 }
 
-/** `hashes` resized to `chunkCount` entries; new entries are hashes of zero chunks. */
-export function resizeHashes(hashes: ChunkHashes, chunkCount: number): ChunkHashes {
-  if (hashes.length === chunkCount * 2) return hashes.slice();
-  const resized = new Uint32Array(chunkCount * 2);
+/** `hashes` (with `gap`) resized to `chunkCount` chunks; new entries are hashes of zero chunks. */
+export function resizeHashes(hashes: ChunkHashes, chunkCount: number, gap: ChunkGap = NO_GAP): ChunkHashes {
+  const slots = slotCount(chunkCount, gap);
+  if (hashes.length === slots * 2) return hashes.slice();
+  const resized = new Uint32Array(slots * 2);
   resized.set(hashes.subarray(0, Math.min(hashes.length, resized.length)));
   const zero = zeroChunkHashes();
-  for (let chunk = hashes.length / 2; chunk < chunkCount; chunk++) resized.set(zero, chunk * 2);
+  for (let slot = hashes.length / 2; slot < slots; slot++) resized.set(zero, slot * 2);
   return resized;
 }
 
-/** Indices of the chunks whose hashes differ (a chunk past the end of `previous` counts as zeros). */
-export function changedChunks(current: ChunkHashes, previous: ChunkHashes): number[] {
+/**
+ * Indices of the chunks whose hashes differ (a chunk past the end of `previous` counts as zeros);
+ * both arrays leave out the same `gap`, whose chunks never count as changed.
+ */
+export function changedChunks(current: ChunkHashes, previous: ChunkHashes, gap: ChunkGap = NO_GAP): number[] {
   const changed: number[] = [];
   const zero = zeroChunkHashes();
   const shared = Math.min(current.length, previous.length) / 2;
-  for (let chunk = 0; chunk < shared; chunk++) {
-    const i = chunk * 2;
-    if (current[i] !== previous[i] || current[i + 1] !== previous[i + 1]) changed.push(chunk);
+  for (let slot = 0; slot < shared; slot++) {
+    const i = slot * 2;
+    if (current[i] !== previous[i] || current[i + 1] !== previous[i + 1]) changed.push(chunkOfSlot(slot, gap));
   }
-  for (let chunk = shared; chunk < current.length / 2; chunk++) {
-    if (current[chunk * 2] !== zero[0] || current[chunk * 2 + 1] !== zero[1]) changed.push(chunk);
+  for (let slot = shared; slot < current.length / 2; slot++) {
+    if (current[slot * 2] !== zero[0] || current[slot * 2 + 1] !== zero[1]) changed.push(chunkOfSlot(slot, gap));
   }
   return changed;
 }
@@ -135,14 +159,18 @@ export function applyChunks(memory: Uint8Array, chunks: ChunkSet): void {
   }
 }
 
-/** Updates `hashes` for the chunks in `chunks` from their bytes (what applying them would give). */
-export function hashAppliedChunks(hashes: ChunkHashes, chunks: ChunkSet): void {
+/**
+ * Updates `hashes` (with `gap`) for the chunks in `chunks` from their bytes (what applying them
+ * would give). A chunk inside the gap has no slot: it is left out (snapshots never hold one).
+ */
+export function hashAppliedChunks(hashes: ChunkHashes, chunks: ChunkSet, gap: ChunkGap = NO_GAP): void {
   const aligned = chunks.data.byteOffset % 4 === 0 ? chunks.data : chunks.data.slice();
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
   let slot = 0;
   for (let i = 0; i < chunks.runs.length; i += 2) {
     for (let chunk = chunks.runs[i]!, end = chunk + chunks.runs[i + 1]!; chunk < end; chunk++, slot++) {
-      hashInto(words, slot * WORDS_PER_CHUNK, hashes, chunk);
+      if (chunk >= gap.first && chunk < gap.end) continue;
+      hashInto(words, slot * WORDS_PER_CHUNK, hashes, chunk < gap.first ? chunk : chunk - (gap.end - gap.first));
     }
   }
 }

@@ -19,8 +19,8 @@ import {
   hashChunks,
   resizeHashes,
   usedChunks,
+  type ChunkGap,
   type ChunkHashes,
-  type SkippedChunks,
 } from "./memory-chunks.js";
 import { checkRestoredChain } from "./manifest-check.js";
 import { joinJournal } from "./journal-sections.js";
@@ -63,23 +63,31 @@ export interface SnapshotBaseline {
 }
 
 const imageHashCache = new WeakMap<BaseImage, ChunkHashes>();
+const imageGapCache = new WeakMap<BaseImage, ChunkGap>();
 
-/** Chunk hashes of the base image, computed once per image. */
+/**
+ * The chunks wholly inside the dead stack region: never hashed, compared or stored (what a
+ * thread leaves there between runs is dead; a restore leaves the image's bytes there).
+ */
+function deadStackGap(image: BaseImage): ChunkGap {
+  let gap = imageGapCache.get(image);
+  if (!gap) {
+    const [start, end] = image.deadStackRange ?? [0, 0];
+    const first = Math.ceil(start / CHUNK_BYTES);
+    gap = { first, end: Math.max(first, Math.min(Math.floor(end / CHUNK_BYTES), Math.ceil(image.bytes.length / CHUNK_BYTES))) };
+    imageGapCache.set(image, gap);
+  }
+  return gap;
+}
+
+/** Chunk hashes of the base image (but its dead stack), computed once per image. */
 function imageHashes(image: BaseImage): ChunkHashes {
   let hashes = imageHashCache.get(image);
   if (!hashes) {
-    hashes = hashChunks(image.bytes, Math.ceil(image.bytes.length / CHUNK_BYTES));
+    hashes = hashChunks(image.bytes, Math.ceil(image.bytes.length / CHUNK_BYTES), deadStackGap(image));
     imageHashCache.set(image, hashes);
   }
   return hashes;
-}
-
-/** The chunks wholly inside the dead stack region, hashed as the image's (they are never stored). */
-function deadStackChunks(image: BaseImage): SkippedChunks | undefined {
-  if (!image.deadStackRange) return undefined;
-  const [start, end] = image.deadStackRange;
-  const fill = imageHashes(image);
-  return { firstChunk: Math.ceil(start / CHUNK_BYTES), endChunk: Math.min(Math.floor(end / CHUNK_BYTES), fill.length / 2), fill };
 }
 
 /** Chunks in use: up to the allocator's break (or the last non-zero byte), at least the image. */
@@ -110,14 +118,15 @@ export async function takeSnapshot(
 ): Promise<{ snapshot: EncodedSnapshot; baseline: SnapshotBaseline }> {
   const { memory, state } = thread.exportState();
   const memoryChunks = memoryChunkCount(context.image, memory);
-  const hashes = hashChunks(memory, memoryChunks, deadStackChunks(context.image));
+  const gap = deadStackGap(context.image);
+  const hashes = hashChunks(memory, memoryChunks, gap);
   const baseline = options.baseline;
-  const fromImage = changedChunks(hashes, imageHashes(context.image));
+  const fromImage = changedChunks(hashes, imageHashes(context.image), gap);
   let changed = fromImage;
   let kind: "full" | "delta" = "full";
   const canDelta = !options.full && baseline !== null && baseline.id === options.storedHead && baseline.deltas < context.maxDeltas;
   if (canDelta) {
-    const sinceBaseline = changedChunks(hashes, baseline.hashes);
+    const sinceBaseline = changedChunks(hashes, baseline.hashes, gap);
     // A delta that is not smaller than a full snapshot is not worth a longer chain.
     if (sinceBaseline.length < fromImage.length) {
       changed = sinceBaseline;
@@ -198,11 +207,12 @@ export async function restoreSnapshotChain(
   // The baseline is what the chain holds: the image's hashes updated with each applied chunk.
   // (Hashing the chunk data, not the memory, keeps restore cheap and ignores any write the
   // restore itself makes, which the next delta then carries.)
-  let count = imageHashes(context.image).length / 2;
+  const gap = deadStackGap(context.image);
+  let count = Math.ceil(context.image.bytes.length / CHUNK_BYTES);
   for (const { chunks } of decoded) {
     for (let i = 0; i < chunks.runs.length; i += 2) count = Math.max(count, chunks.runs[i]! + chunks.runs[i + 1]!);
   }
-  const hashes = resizeHashes(imageHashes(context.image), count);
-  for (const { chunks } of decoded) hashAppliedChunks(hashes, chunks);
+  const hashes = resizeHashes(imageHashes(context.image), count, gap);
+  for (const { chunks } of decoded) hashAppliedChunks(hashes, chunks, gap);
   return { thread, core: manifest.core, paused: last.header.paused, baseline: { id: previousId!, hashes, deltas: decoded.length - 1, journalLength: journal.entries.length } };
 }

@@ -30,12 +30,27 @@ describe("memory chunks", () => {
     expect(changedChunks(hashChunks(memory, 64), before)).toEqual([5, 6, 40]);
   });
 
-  it("takes the hashes of skipped chunks from the fill, whatever the memory holds there", () => {
+  it("leaves the gap's chunks out: not hashed, never changed, not updated by applied chunks", () => {
     const memory = randomMemory(16, 5);
-    const fill = hashChunks(new Uint8Array(16 * CHUNK_BYTES), 16);
-    const hashes = hashChunks(memory, 16, { firstChunk: 4, endChunk: 10, fill });
-    expect(changedChunks(hashes, fill)).toEqual([0, 1, 2, 3, 10, 11, 12, 13, 14, 15]);
-    expect(changedChunks(hashes, hashChunks(memory, 16))).toEqual([4, 5, 6, 7, 8, 9]);
+    const gap = { first: 4, end: 10 };
+    const zeros = hashChunks(new Uint8Array(16 * CHUNK_BYTES), 16, gap);
+    const hashes = hashChunks(memory, 16, gap);
+    expect(hashes.length).toBe(2 * 10);
+    expect(changedChunks(hashes, zeros, gap)).toEqual([0, 1, 2, 3, 10, 11, 12, 13, 14, 15]);
+    // The same as hashing without a gap, slot for slot, outside it.
+    const whole = hashChunks(memory, 16);
+    expect(Array.from(hashes)).toEqual([...whole.subarray(0, 8), ...whole.subarray(20)]);
+    const changed = memory.slice();
+    for (const chunk of [3, 4, 9, 10]) changed[chunk * CHUNK_BYTES + 1]! ^= 1;
+    expect(changedChunks(hashChunks(changed, 16, gap), hashes, gap)).toEqual([3, 10]);
+    const predicted = hashes.slice();
+    hashAppliedChunks(predicted, collectChunks(changed, [3, 4, 9, 10]), gap);
+    expect(Array.from(predicted)).toEqual(Array.from(hashChunks(changed, 16, gap)));
+    // Resized past the gap: the new chunks hash as zeros.
+    expect(Array.from(resizeHashes(zeros, 20, gap))).toEqual(Array.from(hashChunks(new Uint8Array(20 * CHUNK_BYTES), 20, gap)));
+    // A memory ending in a partial chunk after the gap.
+    const short = memory.slice(0, 12 * CHUNK_BYTES + 7);
+    expect(Array.from(hashChunks(short, 14, gap))).toEqual([...hashChunks(short, 14).subarray(0, 8), ...hashChunks(short, 14).subarray(20)]);
   });
 
   it("groups consecutive chunks into runs and applies them back byte for byte", () => {
