@@ -29,6 +29,7 @@ import type { InstancePool } from "../engine/instance-pool.js";
 import { QuickJSThread } from "../engine/quickjs-thread.js";
 import { QuickboxError, isQuickboxError } from "../errors.js";
 import { codeTooLarge, disposedOutcome, errorOutcome, snapshotErrorOutcome, typeScriptSyntaxError } from "../result/outcomes.js";
+import { RecentBodies } from "../snapshot/snapshot-codec.js";
 import type { SnapshotKeys } from "../snapshot/snapshot-keys.js";
 import { DEFAULT_MAX_DELTAS, restoreSnapshotChain, takeSnapshot, type SnapshotBaseline, type SnapshotContext } from "../snapshot/thread-snapshots.js";
 import { restoreOrRebuild, type RebuildStats } from "./thread-rebuild.js";
@@ -47,6 +48,9 @@ interface ThreadRecord {
   /** Set when the thread was just rebuilt from its journal: the next reply says so (and stores it). */
   rebuilt?: RebuildStats;
 }
+
+/** Raw bodies of the snapshots taken lately that a wake reads instead of decoding (snapshot-codec.ts). */
+const RECENT_SNAPSHOT_BYTES = 2 * 2 ** 20;
 
 /** A rebuild replays cells that once ran within their budgets; this build may be slower: it gets this many times theirs. */
 const REBUILD_BUDGET_FACTOR = 10;
@@ -71,7 +75,7 @@ export class InterpreterCore {
     this.#manifest = manifest;
     this.#image = image;
     this.#instances = instances;
-    this.#snapshots = { image, keys, maxDeltas: DEFAULT_MAX_DELTAS, instances };
+    this.#snapshots = { image, keys, maxDeltas: DEFAULT_MAX_DELTAS, instances, recent: new RecentBodies(RECENT_SNAPSHOT_BYTES) };
   }
 
   get baseImageHash(): Promise<string> {

@@ -110,6 +110,16 @@ export async function encodeSnapshot(
   chunks: ChunkSet,
   keys: SnapshotKeys,
 ): Promise<Uint8Array> {
+  return (await encodeSnapshotBody(header, manifest, chunks, keys)).bytes;
+}
+
+/** `encodeSnapshot`, with the raw body (before compression and encryption) too. */
+export async function encodeSnapshotBody(
+  header: Omit<SnapshotHeader, "rawBytes" | "bodyBytes" | "compression" | "iv" | "signed" | "chunkBytes">,
+  manifest: unknown,
+  chunks: ChunkSet,
+  keys: SnapshotKeys,
+): Promise<{ bytes: Uint8Array; raw: Uint8Array }> {
   const raw = encodeBody(manifest, chunks);
   const { gzipSync } = await loadCompression();
   let body: Uint8Array = gzipSync(raw, { level: 6, mtime: 0 });
@@ -141,7 +151,83 @@ export async function encodeSnapshot(
     const mac = await crypto.subtle.sign("HMAC", keys.signing, out.subarray(0, unsignedLength) as Uint8Array<ArrayBuffer>);
     out.set(new Uint8Array(mac), unsignedLength);
   }
-  return out;
+  return { bytes: out, raw };
+}
+
+/** The checks of `decodeSnapshot` that the header alone answers (in its order). */
+function checkHeader(header: SnapshotHeader, expected: Expectations, keys: SnapshotKeys): void {
+  if (header.chunkBytes !== CHUNK_BYTES) reject("version", `memory chunks of ${header.chunkBytes} bytes; this quickbox uses ${CHUNK_BYTES}`);
+  if (!expected.anyBuild && header.wasmBuild !== expected.wasmBuild) reject("wasm-build", `made by QuickJS build ${header.wasmBuild}; this interpreter runs ${expected.wasmBuild}`);
+  if (!expected.anyBuild && header.baseImage !== expected.baseImage) reject("base-image", `made from base image ${String(header.baseImage).slice(0, 12)}…; this interpreter's is ${expected.baseImage.slice(0, 12)}…`);
+  if (keys.signing) {
+    if (!header.signed) reject("signature", "the snapshot is not signed, but a snapshotSigningKey is set");
+    if (expected.threadId !== undefined && header.threadId !== expected.threadId) reject("signature", `the snapshot belongs to thread "${header.threadId}"`);
+  }
+}
+
+/** The header's JSON text, as stored (a key for RecentBodies); "" when the bytes are too short to hold one. */
+function headerText(bytes: Uint8Array): string {
+  if (bytes.length < PREFIX_BYTES) return "";
+  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true);
+  if (PREFIX_BYTES + length > bytes.length) return "";
+  return new TextDecoder().decode(bytes.subarray(PREFIX_BYTES, PREFIX_BYTES + length));
+}
+
+/**
+ * Raw bodies of the snapshots this engine encoded lately (at most `maxBytes` of them, the least
+ * recently used dropped first). Restoring one of them — a thread hibernated here and woken again,
+ * what an interpreter with more threads than live slots does all the time — then skips its
+ * signature check, decryption and gunzip (most of a small thread's wake). The stored bytes are
+ * only taken for the encoded ones when they hash to the id they were encoded with
+ * (`restoreSnapshotChain` checks every id of a chain anyway); otherwise they are decoded in full.
+ * Keyed by the header's text (thread, time, sizes, IV): a candidate, never a verdict.
+ */
+export class RecentBodies {
+  readonly #byHeader = new Map<string, { id: string; raw: Uint8Array }>();
+  #bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  remember(bytes: Uint8Array, id: string, raw: Uint8Array): void {
+    if (raw.length > this.maxBytes / 8) return;
+    const key = headerText(bytes);
+    this.#drop(key);
+    this.#byHeader.set(key, { id, raw });
+    this.#bytes += raw.length;
+    for (const oldest of this.#byHeader.keys()) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#drop(oldest);
+    }
+  }
+
+  /** The id and raw body these bytes were encoded with, if they are the bytes of one remembered. */
+  candidate(bytes: Uint8Array): { id: string; raw: Uint8Array } | undefined {
+    const key = headerText(bytes);
+    const entry = this.#byHeader.get(key);
+    if (entry) {
+      this.#byHeader.delete(key);
+      this.#byHeader.set(key, entry);
+    }
+    return entry;
+  }
+
+  #drop(key: string): void {
+    const entry = this.#byHeader.get(key);
+    if (!entry) return;
+    this.#byHeader.delete(key);
+    this.#bytes -= entry.raw.length;
+  }
+}
+
+/**
+ * A snapshot whose bytes are (the caller checks their id) those encoded with `raw`: the header's
+ * checks, then the body from `raw`. What `decodeSnapshot` would verify, decrypt and inflate is
+ * what was encoded here under the same keys.
+ */
+export function decodeRemembered<M>(bytes: Uint8Array, raw: Uint8Array, expected: Expectations, keys: SnapshotKeys): DecodedSnapshot<M> {
+  const header = readSnapshotHeader(bytes);
+  checkHeader(header, expected, keys);
+  return { header, ...decodeBody<M>(raw, header.chunkBytes) };
 }
 
 /** Reads only the header (no verification beyond magic and version): for listings. */

@@ -24,7 +24,7 @@ import {
 } from "./memory-chunks.js";
 import { checkRestoredChain } from "./manifest-check.js";
 import { joinJournal } from "./journal-sections.js";
-import { decodeSnapshot, encodeSnapshot, readSnapshotHeader, snapshotId, snapshotIds, type DecodedSnapshot } from "./snapshot-codec.js";
+import { decodeRemembered, decodeSnapshot, encodeSnapshotBody, readSnapshotHeader, snapshotId, snapshotIds, type DecodedSnapshot, type RecentBodies } from "./snapshot-codec.js";
 import type { SnapshotKeys } from "./snapshot-keys.js";
 
 export const QUICKBOX_VERSION = "0.1.0";
@@ -50,6 +50,8 @@ export interface SnapshotContext {
   maxDeltas: number;
   /** Where restored threads get their instances. */
   instances: InstanceSource;
+  /** The raw bodies of snapshots taken lately (a wake of one of them skips decoding it). */
+  recent?: RecentBodies;
 }
 
 /** A live thread's last snapshot (taken of it, or restored into it): what the next delta is against. */
@@ -136,7 +138,7 @@ export async function takeSnapshot(
   const chunks = collectChunks(memory, changed);
   const journal = thread.journal.journal;
   const manifest: SnapshotManifest = { thread: state, core, memoryChunks, journal: journal.section(kind === "delta" ? baseline!.journalLength : 0) };
-  const bytes = await encodeSnapshot(
+  const { bytes, raw } = await encodeSnapshotBody(
     {
       quickbox: QUICKBOX_VERSION,
       wasmBuild: context.image.profile.id,
@@ -154,6 +156,7 @@ export async function takeSnapshot(
     context.keys,
   );
   const id = await snapshotId(bytes);
+  context.recent?.remember(bytes, id, raw);
   return { snapshot: { id, bytes, header: readSnapshotHeader(bytes) }, baseline: { id, hashes, deltas: kind === "delta" ? baseline!.deltas + 1 : 0, journalLength: journal.length } };
 }
 
@@ -174,12 +177,18 @@ export async function restoreSnapshotChain(
   const expected = { wasmBuild: context.image.profile.id, baseImage: await context.image.hash, threadId };
   const decoded: DecodedSnapshot<SnapshotManifest>[] = [];
   const ids = snapshotIds(chain);
+  // A snapshot taken here lately is read from its remembered body, if its bytes are the ones
+  // encoded (its id, checked below once the digests are in); any other is decoded in full.
+  const remembered = chain.map((bytes) => context.recent?.candidate(bytes));
   for (const [position, bytes] of chain.entries()) {
-    const snapshot = await decodeSnapshot<SnapshotManifest>(bytes, expected, context.keys);
-    if (snapshot.header.kind !== (position === 0 ? "full" : "delta")) brokenChain();
-    decoded.push(snapshot);
+    const body = remembered[position];
+    decoded.push(body ? decodeRemembered<SnapshotManifest>(bytes, body.raw, expected, context.keys) : await decodeSnapshot<SnapshotManifest>(bytes, expected, context.keys));
   }
   const chainIds = await ids;
+  for (const [position, body] of remembered.entries()) {
+    if (body && body.id !== chainIds[position]) decoded[position] = await decodeSnapshot<SnapshotManifest>(chain[position]!, expected, context.keys);
+  }
+  for (const [position, snapshot] of decoded.entries()) if (snapshot.header.kind !== (position === 0 ? "full" : "delta")) brokenChain();
   for (let position = 1; position < chain.length; position++) if (decoded[position]!.header.parent !== chainIds[position - 1]) brokenChain();
   const previousId = chainIds[chainIds.length - 1]!;
   if (expectedLastId && previousId !== expectedLastId) {
