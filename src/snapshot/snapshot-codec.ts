@@ -173,41 +173,53 @@ function headerText(bytes: Uint8Array): string {
   return new TextDecoder().decode(bytes.subarray(PREFIX_BYTES, PREFIX_BYTES + length));
 }
 
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+interface RememberedSnapshot {
+  id: string;
+  /** The snapshot as encoded (compressed, encrypted, signed): what the store was given. */
+  bytes: Uint8Array;
+  /** Its body before compression and encryption. */
+  raw: Uint8Array;
+}
+
 /**
- * Raw bodies of the snapshots this engine encoded lately (at most `maxBytes` of them, the least
- * recently used dropped first). Restoring one of them — a thread hibernated here and woken again,
- * what an interpreter with more threads than live slots does all the time — then skips its
- * signature check, decryption and gunzip (most of a small thread's wake). The stored bytes are
- * only taken for the encoded ones when they hash to the id they were encoded with
- * (`restoreSnapshotChain` checks every id of a chain anyway); otherwise they are decoded in full.
- * Keyed by the header's text (thread, time, sizes, IV): a candidate, never a verdict.
+ * The snapshots this engine encoded lately, with their raw bodies (at most `maxBytes` of both,
+ * the least recently used dropped first). Restoring one of them — a thread hibernated here and
+ * woken again, what an interpreter with more threads than live slots does all the time — then
+ * skips its digest, signature check, decryption and gunzip (most of a small thread's wake). Only
+ * bytes equal to the ones encoded are taken for them; any others are decoded in full.
  */
 export class RecentBodies {
-  readonly #byHeader = new Map<string, { id: string; raw: Uint8Array }>();
+  readonly #byHeader = new Map<string, RememberedSnapshot>();
   #bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
 
   remember(bytes: Uint8Array, id: string, raw: Uint8Array): void {
-    if (raw.length > this.maxBytes / 8) return;
+    if (raw.length + bytes.length > this.maxBytes / 8) return;
     const key = headerText(bytes);
     this.#drop(key);
-    this.#byHeader.set(key, { id, raw });
-    this.#bytes += raw.length;
+    // A copy: a worker engine transfers the bytes it made to the host (they are detached here then).
+    this.#byHeader.set(key, { id, bytes: bytes.slice(), raw });
+    this.#bytes += raw.length + bytes.length;
     for (const oldest of this.#byHeader.keys()) {
       if (this.#bytes <= this.maxBytes) break;
       this.#drop(oldest);
     }
   }
 
-  /** The id and raw body these bytes were encoded with, if they are the bytes of one remembered. */
-  candidate(bytes: Uint8Array): { id: string; raw: Uint8Array } | undefined {
+  /** The snapshot remembered with exactly these bytes, if there is one. */
+  find(bytes: Uint8Array): RememberedSnapshot | undefined {
     const key = headerText(bytes);
     const entry = this.#byHeader.get(key);
-    if (entry) {
-      this.#byHeader.delete(key);
-      this.#byHeader.set(key, entry);
-    }
+    if (!entry || !sameBytes(entry.bytes, bytes)) return undefined;
+    this.#byHeader.delete(key);
+    this.#byHeader.set(key, entry);
     return entry;
   }
 
@@ -215,12 +227,12 @@ export class RecentBodies {
     const entry = this.#byHeader.get(key);
     if (!entry) return;
     this.#byHeader.delete(key);
-    this.#bytes -= entry.raw.length;
+    this.#bytes -= entry.raw.length + entry.bytes.length;
   }
 }
 
 /**
- * A snapshot whose bytes are (the caller checks their id) those encoded with `raw`: the header's
+ * A snapshot whose bytes are those encoded here with `raw` (RecentBodies.find): the header's
  * checks, then the body from `raw`. What `decodeSnapshot` would verify, decrypt and inflate is
  * what was encoded here under the same keys.
  */

@@ -176,19 +176,17 @@ export async function restoreSnapshotChain(
   if (!chain.length) throw new Error("quickbox: empty snapshot chain");
   const expected = { wasmBuild: context.image.profile.id, baseImage: await context.image.hash, threadId };
   const decoded: DecodedSnapshot<SnapshotManifest>[] = [];
-  const ids = snapshotIds(chain);
-  // A snapshot taken here lately is read from its remembered body, if its bytes are the ones
-  // encoded (its id, checked below once the digests are in); any other is decoded in full.
-  const remembered = chain.map((bytes) => context.recent?.candidate(bytes));
+  // A snapshot taken here lately, stored and read back unchanged, is read from its remembered
+  // body and id; any other is decoded in full (and digested, in parallel).
+  const remembered = chain.map((bytes) => context.recent?.find(bytes));
+  const ids = remembered.every(Boolean) ? Promise.resolve(remembered.map((entry) => entry!.id)) : snapshotIds(chain);
   for (const [position, bytes] of chain.entries()) {
-    const body = remembered[position];
-    decoded.push(body ? decodeRemembered<SnapshotManifest>(bytes, body.raw, expected, context.keys) : await decodeSnapshot<SnapshotManifest>(bytes, expected, context.keys));
+    const entry = remembered[position];
+    const snapshot = entry ? decodeRemembered<SnapshotManifest>(bytes, entry.raw, expected, context.keys) : await decodeSnapshot<SnapshotManifest>(bytes, expected, context.keys);
+    if (snapshot.header.kind !== (position === 0 ? "full" : "delta")) brokenChain();
+    decoded.push(snapshot);
   }
   const chainIds = await ids;
-  for (const [position, body] of remembered.entries()) {
-    if (body && body.id !== chainIds[position]) decoded[position] = await decodeSnapshot<SnapshotManifest>(chain[position]!, expected, context.keys);
-  }
-  for (const [position, snapshot] of decoded.entries()) if (snapshot.header.kind !== (position === 0 ? "full" : "delta")) brokenChain();
   for (let position = 1; position < chain.length; position++) if (decoded[position]!.header.parent !== chainIds[position - 1]) brokenChain();
   const previousId = chainIds[chainIds.length - 1]!;
   if (expectedLastId && previousId !== expectedLastId) {

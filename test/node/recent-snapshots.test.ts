@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function make(options: InterpreterOptions): Promise<Interpreter> {
-  const qb = await createInterpreter({ isolation: "inline", maxLiveThreads: 1, ...options });
+  const qb = await createInterpreter({ maxLiveThreads: 1, ...options });
   opened.push(qb);
   return qb;
 }
@@ -31,9 +31,10 @@ async function tamper(store: SnapshotStore, threadId: string): Promise<void> {
 
 describe("waking a thread from the snapshots this interpreter took", () => {
   for (const [what, options] of [
-    ["unsigned", {}],
-    ["signed", { snapshotSigningKey: "k".repeat(32) }],
-    ["encrypted", { encryptionKey: new Uint8Array(32).fill(7) }],
+    ["unsigned", { isolation: "inline" }],
+    ["signed", { isolation: "inline", snapshotSigningKey: "k".repeat(32) }],
+    ["encrypted", { isolation: "inline", encryptionKey: new Uint8Array(32).fill(7) }],
+    ["in a worker, signed", { isolation: "worker", snapshotSigningKey: "k".repeat(32) }],
   ] as const) {
     it(`${what}: the state comes back, again and again; tampered bytes are refused`, async () => {
       const store = memoryStore();
