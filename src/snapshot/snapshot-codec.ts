@@ -122,7 +122,9 @@ export async function encodeSnapshotBody(
 ): Promise<{ bytes: Uint8Array; raw: Uint8Array }> {
   const raw = encodeBody(manifest, chunks);
   const { gzipSync } = await loadCompression();
-  let body: Uint8Array = gzipSync(raw, { level: 6, mtime: 0 });
+  // Level 1: about half of level 6's time (0.3 vs 0.7 ms for a 5 KB delta, 2.4 vs 4.9 ms for a
+  // 35 KB full snapshot, on a loaded machine), 2–4 % larger. Every eval with a store pays it.
+  let body: Uint8Array = gzipSync(raw, { level: 1, mtime: 0 });
   let iv: string | undefined;
   if (keys.encryption) {
     const ivBytes = crypto.getRandomValues(new Uint8Array(12));
