@@ -3,6 +3,7 @@ import { defineConfig } from "vite";
 import { playwright } from "@vitest/browser-playwright";
 import { libraryAssets } from "./scripts/vite-plugin-library-assets.js";
 import { nodeErrorMessages } from "./test/shared/node-error-oracle.js";
+import { LongestFirstSequencer } from "./test/file-order.js";
 
 const WORKERS = Number(process.env.QUICKBOX_TEST_WORKERS) > 0 ? Number(process.env.QUICKBOX_TEST_WORKERS) : undefined;
 
@@ -67,6 +68,8 @@ export default defineConfig({
     },
   },
   test: {
+    // Longest files first, by the durations of a recorded run where there is no local cache (a fresh clone).
+    sequence: { sequencer: LongestFirstSequencer },
     // Workers: the Node project's files mostly wait (on engine workers, child processes, Deno, database
     // servers), so it runs two at a time, beside one Chromium tab for the browser project (three streams;
     // on 2 cores Vitest's default ran one Node file beside one tab, and the Node project alone took the whole

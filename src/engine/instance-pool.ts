@@ -77,6 +77,8 @@ const sharedPools = new Map<BaseImage, { pool: InstancePool; users: number }>();
 
 export class InstancePool implements InstanceSource {
   readonly #spares = new Map<number, Promise<BoundWasmInstance>>();
+  /** Spares whose boot has not started yet: cancelled by clear(), so a released pool boots nothing more. */
+  readonly #pendingBoots = new Map<number, { timer: ReturnType<typeof setTimeout>; cancel: () => void }>();
   readonly #recycled = new Map<number, BoundWasmInstance[]>();
 
   constructor(
@@ -110,6 +112,11 @@ export class InstancePool implements InstanceSource {
 
   /** Drops the prepared spares and recycled instances (their memory is released once collected). */
   clear(): void {
+    for (const { timer, cancel } of this.#pendingBoots.values()) {
+      clearTimeout(timer);
+      cancel();
+    }
+    this.#pendingBoots.clear();
     this.#spares.clear();
     this.#recycled.clear();
   }
@@ -142,9 +149,17 @@ export class InstancePool implements InstanceSource {
   #prepareSpare(memoryBytes: number): void {
     if (this.#spares.has(memoryBytes) || !this.options.keepSpare) return;
     const spare = new Promise<BoundWasmInstance>((resolve, reject) => {
-      setTimeout(() => bootInstance(this.image, memoryBytes).then(resolve, reject), 0);
+      const timer = setTimeout(() => {
+        this.#pendingBoots.delete(memoryBytes);
+        bootInstance(this.image, memoryBytes).then(resolve, reject);
+      }, 0);
+      // A pool released before the timer fired boots nothing (a script that disposed its interpreter exits
+      // at once). Not unref'd: a thread being created may be waiting for this very spare.
+      this.#pendingBoots.set(memoryBytes, { timer, cancel: () => reject(Object.assign(new Error("the instance pool was released"), { name: "PoolReleased" })) });
     });
-    spare.catch(() => this.#spares.delete(memoryBytes));
+    spare.catch(() => {
+      if (this.#spares.get(memoryBytes) === spare) this.#spares.delete(memoryBytes);
+    });
     this.#spares.set(memoryBytes, spare);
   }
 

@@ -41,6 +41,45 @@ describe("instance pool ownership (inline)", () => {
   });
 });
 
+describe("a released pool boots nothing more", () => {
+  it("the spare an acquire scheduled is not booted once the pool is cleared (a disposed interpreter's process exits at once)", async () => {
+    const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    const memoryBytes = 16 * 2 ** 20;
+    // Every boot makes a wasm instance: count them.
+    const OriginalInstance = WebAssembly.Instance;
+    let booted = 0;
+    WebAssembly.Instance = new Proxy(OriginalInstance, {
+      construct(target, args: ConstructorParameters<typeof WebAssembly.Instance>) {
+        booted++;
+        return Reflect.construct(target, args) as WebAssembly.Instance;
+      },
+    });
+    try {
+      // Control: a pool that stays in use boots its spare after the acquire.
+      const kept = new InstancePool(image, { keepSpare: true });
+      await kept.acquire(memoryBytes);
+      booted = 0;
+      await settle();
+      expect(booted).toBe(1);
+      kept.clear();
+      // A pool cleared right after the acquire (its interpreter disposed): the scheduled spare never boots.
+      const released = new InstancePool(image, { keepSpare: true });
+      await released.acquire(memoryBytes);
+      booted = 0;
+      released.clear();
+      await settle();
+      expect(booted).toBe(0);
+      expect(released.keptInstances).toBe(0);
+      // The pool still works after a clear: the next acquire boots an instance holding the image.
+      const again = await released.acquire(memoryBytes);
+      expect(Buffer.from(new Uint8Array(again.memory.buffer, 0, image.bytes.length)).equals(Buffer.from(image.bytes))).toBe(true);
+      released.clear();
+    } finally {
+      WebAssembly.Instance = OriginalInstance;
+    }
+  });
+});
+
 describe("a new engine's first thread (cold start)", () => {
   it("an image from a seed is written into the instance it is made on, which holds it exactly: the first thread's, taken once and only at its size", async () => {
     const built = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));

@@ -585,18 +585,26 @@ export function defineDurabilitySuite(create: InterpreterFactory): void {
       const store = memoryStore();
       let sent = 0;
       let notes = 0;
-      const slowSend: ToolDefinition = { name: "send_email", execute: () => new Promise((resolve) => setTimeout(() => resolve(`receipt-${++sent}`), 1500)) };
+      // a's send starts, then waits until b has recovered (a gate, not a timer: a loaded machine cannot reorder them).
+      let sendStarted!: () => void;
+      const started = new Promise<void>((resolve) => (sendStarted = resolve));
+      let releaseSend!: () => void;
+      const released = new Promise<void>((resolve) => (releaseSend = resolve));
+      const slowSend: ToolDefinition = { name: "send_email", execute: async () => (sendStarted(), await released, `receipt-${++sent}`) };
       const note: ToolDefinition = { name: "log_note", execute: () => ++notes };
       const a = await make({ tools: [slowSend, note], store, interruptOn: { send_email: true } });
       const paused = await a.eval("const r = await tools.sendEmail({ to: 'x' }); await tools.logNote({}); r", { threadId: "zombie" });
       const id = paused.interrupts![0]!.id;
       const resuming = a.resume("zombie", { [id]: { type: "approve" } });
       resuming.catch(() => {});
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await started;
+      // a's claim (written before its send started) is now older than b's claimTimeoutMs.
+      await new Promise((resolve) => setTimeout(resolve, 400));
       // b takes a's claim for dead and recovers: the executing call fails (recover default), the program ends.
       const b = await make({ tools: [slowSend, note], store, claimTimeoutMs: 300 });
       const recovered = await b.resume("zombie", {});
       expect(recovered.error?.message ?? String(recovered.value)).toMatch(/was executing when the process stopped/);
+      releaseSend();
       await expectCode(resuming, "CONFLICT");
       // a's send finished (1 run), but its result was never logged, so a's program went no further.
       expect(sent).toBe(1);
