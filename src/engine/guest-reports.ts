@@ -107,8 +107,13 @@ function checkOutcome(f: Record<string, unknown>, maxChars: number, maxValueChar
 export const MAX_ERROR_TYPE_CHARS = 100;
 
 
-export function parseCopiedValue(text: string, maxChars: number): { value?: string; valueNote?: string } {
+/** A step of the result's copy: the copy, or null while the guest has more to do (`{ more: true }`). */
+export function parseCopiedValue(text: string, maxChars: number): { value?: string; valueNote?: string } | null {
   const copied = parseObject(text, "copyValue");
+  if (copied.more === true) {
+    check(copied.value === undefined && copied.valueNote === undefined, "copyValue");
+    return null;
+  }
   check(isOptionalString(copied.value) && isOptionalString(copied.valueNote), "copyValue");
   check(typeof copied.value !== "string" || (copied.value as string).length <= maxChars, "copyValue");
   return {

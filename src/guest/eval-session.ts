@@ -1,5 +1,5 @@
 import { OutputBuffer } from "./output-buffer.js";
-import { copyValue, isCopiedCheaply, renderError, renderFailure, renderSuccess, type RenderedOutcome } from "./render.js";
+import { copyInSteps, copyValue, isCopiedCheaply, type CopiedValue, renderError, renderFailure, renderSuccess, type RenderedOutcome } from "./render.js";
 import type { TimerQueue } from "./timers.js";
 import { then } from "./intrinsics.js";
 import { isProxy } from "./proxy-registry.js";
@@ -24,6 +24,8 @@ const NOT_QUICK: object = {};
 export class EvalSession {
   readonly output: OutputBuffer;
   #settlement: Settlement | null = null;
+  /** The result's copy while the host takes it in steps. */
+  #copy: ((units: number) => CopiedValue | null) | null = null;
 
   constructor(
     public limits: GuestOutputLimits,
@@ -145,9 +147,13 @@ export class EvalSession {
     return { settled: true, outcome, needsCopy: settlement.kind === "ok" && !cheap };
   }
 
-  /** The structured copy of an ok result for the host (devalue text), within maxValueChars. */
-  copyValue(): { value?: string; valueNote?: string } {
+  /**
+   * The structured copy of an ok result for the host (devalue text), within maxValueChars, in steps
+   * of about `units` of work: null while there is more to do (the host's loop turns in between).
+   */
+  copyValue(units: number): CopiedValue | null {
     if (this.#settlement?.kind !== "ok") return {};
-    return copyValue(this.#settlement.value, this.limits.maxValueChars);
+    this.#copy ??= copyInSteps(this.#settlement.value, this.limits.maxValueChars);
+    return this.#copy(units);
   }
 }

@@ -225,13 +225,18 @@ describe("parseCopiedValue", () => {
   it("passes value and valueNote when present, and only them", () => {
     expect(parseCopiedValue(JSON.stringify({ value: "[1]", valueNote: "n", extra: true }), 10)).toEqual({ value: "[1]", valueNote: "n" });
     expect(parseCopiedValue(JSON.stringify({ valueNote: "too large to copy" }), 10)).toEqual({ valueNote: "too large to copy" });
-    const empty = parseCopiedValue("{}", 10);
+    const empty = parseCopiedValue("{}", 10)!;
     expect(empty).toEqual({});
     expect("value" in empty).toBe(false);
   });
 
+  it("reads a step that is not the last as null, and refuses one that also carries a copy", () => {
+    expect(parseCopiedValue(JSON.stringify({ more: true }), 10)).toBeNull();
+    expectProtocolError(() => parseCopiedValue(JSON.stringify({ more: true, value: "[1]" }), 10), "copyValue: unexpected shape");
+  });
+
   it("accepts a value of exactly maxChars and rejects a longer one", () => {
-    expect(parseCopiedValue(JSON.stringify({ value: "x".repeat(10) }), 10).value).toHaveLength(10);
+    expect(parseCopiedValue(JSON.stringify({ value: "x".repeat(10) }), 10)!.value).toHaveLength(10);
     expectProtocolError(() => parseCopiedValue(JSON.stringify({ value: "x".repeat(11) }), 10), "copyValue: unexpected shape");
   });
 
