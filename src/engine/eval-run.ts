@@ -257,7 +257,16 @@ export class EvalRun {
         this.#stretchStartedAt = performance.now();
         if (typeof results === "string") return results;
         this.thread.journal.received(results);
-        this.#calls.settle(results);
+        const settles = this.#calls.settle(results);
+        for (let index = 0; index < settles.length; index++) {
+          // Between pieces of a large batch, the host's loop turns once a slice is full (no guest
+          // code runs in between: the program sees the whole batch settled, as in one call).
+          if (index > 0 && hostSliceIsFull()) {
+            const turned = await this.#waits.wait(nextHostSlice());
+            if (typeof turned === "string") return turned;
+          }
+          port.callVoid("settle", [settles[index]!]);
+        }
         waited = true;
         continue;
       }

@@ -66,4 +66,14 @@ describe("host slices (inline)", () => {
     expect((await inline.eval("[1, 2].length", { threadId: "t" })).value).toBe(2);
     expect((await inline.eval("({ a: [1, 2] })", { threadId: "t" })).value).toEqual({ a: [1, 2] });
   });
+
+  it("a batch of 16 tool results of 1 MiB settles in pieces: every result arrives whole and in its place, the loop turning between pieces", async () => {
+    const payload = (n: number) => `${n}:`.padEnd(2 ** 20 - 16, String.fromCharCode(97 + (n % 26)));
+    const inline = await make({ isolation: "inline", memoryLimitBytes: 256 * 2 ** 20, tools: [{ name: "big", execute: (input: unknown) => payload((input as { n: number }).n) }] });
+    expect((await inline.eval("1", { threadId: "t" })).value).toBe(1);
+    const program = "const got = await Promise.all(Array.from({ length: 16 }, (_, n) => tools.big({ n }))); got.map((text, n) => text === `${n}:`.padEnd(2 ** 20 - 16, String.fromCharCode(97 + (n % 26))) ? 1 : 0).join('')";
+    const { value: result, turns } = await countingTurns(() => inline.eval(program, { threadId: "t" }));
+    expect(result.value, result.text.slice(0, 300)).toBe("1".repeat(16));
+    expect(turns).toBeGreaterThanOrEqual(3);
+  });
 });
