@@ -11,6 +11,7 @@ import { stringify } from "devalue";
 import { beforeAll, describe, expect, it } from "vitest";
 import { boundedCopy, BoundedCopyRun, type CopyReducers } from "../../src/guest/bounded-copy.js";
 import { readValueCopy } from "../../src/result/value-copy.js";
+import { decodeBase64, encodeBase64 } from "../../src/guest/base64.js";
 import { valueCodec } from "../../src/result/value-codec.js";
 
 const base64 = (buffer: ArrayBuffer) => Buffer.from(buffer).toString("base64");
@@ -145,6 +146,16 @@ describe("boundedCopy", () => {
       expect(steps).toBeGreaterThan(5);
     }
     expect("text" in boundedCopy(rows, 2 ** 20, reducers(2 ** 20))).toBe(true);
+  });
+
+  it("binary data's base64 (the guest's own encoder, in pieces of 8,192 characters) is Buffer's, at every length and piece boundary", () => {
+    const bytes = (n: number) => new Uint8Array(n).map((_, i) => (i * 131 + n) & 255);
+    for (const n of [...Array.from({ length: 40 }, (_, n) => n), 6143, 6144, 6145, 6146, 12289, 60_000]) {
+      const data = bytes(n);
+      const text = encodeBase64(data.buffer);
+      expect(text).toBe(Buffer.from(data).toString("base64"));
+      expect(new Uint8Array(decodeBase64(text))).toEqual(data);
+    }
   });
 
   it("writes what devalue writes for every kind of value it copies", () => {
