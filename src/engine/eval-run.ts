@@ -252,6 +252,15 @@ export class EvalRun {
         });
       }
       if (failed) continue;
+      if (report.more) {
+        // More calls wait in the guest's outbox: the next poll takes them (after the host's loop
+        // turned, when the slice is full); nothing is awaited before every call has gone out.
+        if (hostSliceIsFull()) {
+          const turned = await this.#waits.wait(nextHostSlice());
+          if (typeof turned === "string") return turned;
+        }
+        continue;
+      }
       if (this.#runCalls?.scheduler.busy) {
         const results = await this.#waits.wait(this.host.receive());
         this.#stretchStartedAt = performance.now();

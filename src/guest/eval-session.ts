@@ -16,6 +16,9 @@ type Settlement = { kind: "ok"; value: unknown } | { kind: "error"; error: unkno
  */
 const NOT_QUICK: object = {};
 
+/** Characters of call arguments a poll hands the host, at most (a larger call goes alone). */
+const POLL_PIECE_CHARS = 512 * 1024;
+
 /**
  * The guest side of one eval: it owns the console buffer and the settlement of the cell's
  * promise. The host drives it: open → track/fail → (poll / fireTimer)* until poll reports the
@@ -121,7 +124,13 @@ export class EvalSession {
 
   poll(): GuestPollReport {
     const settlement = this.#settlement;
-    if (!settlement) return { settled: false, nextTimerAt: this.timers.nextDueAt(), calls: this.hostCalls.drain() };
+    if (!settlement) {
+      // A poll's report is one piece of the host's work (encoded here, decoded there): 64 calls of
+      // 300 KB go as several reports, the host's loop turning between them.
+      const calls = this.hostCalls.drain(POLL_PIECE_CHARS);
+      const more = this.hostCalls.queuedCount > 0;
+      return { settled: false, nextTimerAt: this.timers.nextDueAt(), calls, ...(more ? { more: true as const } : {}) };
+    }
     this.timers.cancelAll();
     let rendered: RenderedOutcome;
     try {

@@ -37,18 +37,25 @@ function expectProtocolError(run: () => unknown, message?: string): void {
 
 describe("parsePollReport: a program still running", () => {
   it("passes nextTimerAt (null or a number) and the calls", () => {
-    expect(poll(running({ nextTimerAt: null, calls: [call] }))).toEqual({ settled: false, nextTimerAt: null, calls: [call] });
+    expect(poll(running({ nextTimerAt: null, calls: [call] }))).toEqual({ settled: false, nextTimerAt: null, calls: [call], more: false });
     expect(poll(running({ nextTimerAt: 1234.5, calls: [call, { ...call, id: "c2", kind: "task" }] }))).toEqual({
       settled: false,
       nextTimerAt: 1234.5,
       calls: [call, { ...call, id: "c2", kind: "task" }],
+      more: false,
     });
+  });
+
+  it("passes more (calls still in the guest's outbox: a poll hands over a piece of them), true or absent only", () => {
+    expect(poll(running({ nextTimerAt: null, calls: [call], more: true }))).toEqual({ settled: false, nextTimerAt: null, calls: [call], more: true });
+    expectProtocolError(() => poll(running({ nextTimerAt: null, calls: [call], more: 1 })), "poll: unexpected shape");
+    expectProtocolError(() => poll(running({ nextTimerAt: null, calls: [call], more: false })), "poll: unexpected shape");
   });
 
   it("takes only a call's id, kind, name and args: a forged checkOnly (or anything else) does not reach the host", () => {
     const forged = { ...call, checkOnly: true, extra: { x: 1 } };
     const parsed = poll(running({ nextTimerAt: null, calls: [forged] }));
-    expect(parsed).toEqual({ settled: false, nextTimerAt: null, calls: [call] });
+    expect(parsed).toEqual({ settled: false, nextTimerAt: null, calls: [call], more: false });
     expect(Object.keys((parsed as { calls: object[] }).calls[0]!).sort()).toEqual(["args", "id", "kind", "name"]);
   });
 
