@@ -52,15 +52,18 @@ export interface ResumedRun {
   undecided: HeldCallRef[];
 }
 
-/** Work units (bounded-copy.ts: values visited, slots counted) of a result copy's first step: a small value's whole copy. */
-const FIRST_COPY_STEP_UNITS = 2000;
+/**
+ * Work units (bounded-copy.ts: values visited, slots counted) of a result copy's first step: a small
+ * value's whole copy (a unit is ~10 µs of QuickJS, several times that on a loaded machine).
+ */
+const FIRST_COPY_STEP_UNITS = 500;
 /** What a later step of a result's copy aims to take: a few of them fit in one of the host's slices. */
 const COPY_STEP_MS = 4;
 
-/** The next step's units, scaled from how long the last one took (never below a few hundred). */
+/** The next step's units, scaled from how long the last one took (never below a hundred). */
 function nextCopyStep(units: number, tookMs: number): number {
   const scaled = Math.round((units * COPY_STEP_MS) / Math.max(tookMs, 0.25));
-  return Math.min(Math.max(scaled, 200), units * 4);
+  return Math.min(Math.max(scaled, 100), units * 4);
 }
 
 type CopiedValue = { value?: string; valueNote?: string };
