@@ -93,7 +93,8 @@ export interface GuestFinishedEval {
 
 /** What the prelude's `poll` reports (JSON): still running, or the rendered result. */
 export type GuestPollReport =
-  | { settled: false; nextTimerAt: number | null; calls: GuestCall[] }
+  /** `more`: calls still wait in the guest's outbox (a poll hands over at most POLL_PIECE_CHARS of arguments). */
+  | { settled: false; nextTimerAt: number | null; calls: GuestCall[]; more?: true }
   | { settled: true; outcome: GuestFinishedEval; needsCopy: boolean };
 
 /** What the guest's `tools` object is built from (one entry per tool). */

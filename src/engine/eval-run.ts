@@ -19,7 +19,7 @@ import { StreamOutbox } from "./stream-outbox.js";
 import { quickFinish, quickSettle } from "./quick-finish.js";
 import type { ValuePointer } from "./guest-calls.js";
 import type { ThreadJournal } from "./thread-journal.js";
-import { nextHostSlice, SLICE_MS } from "../util/host-slices.js";
+import { hostSliceIsFull, nextHostSlice, SLICE_MS } from "../util/host-slices.js";
 
 /** What a run needs of its thread. */
 export interface RunnableThread {
@@ -52,6 +52,22 @@ export interface ResumedRun {
   undecided: HeldCallRef[];
 }
 
+/**
+ * Work units (bounded-copy.ts: values visited, slots counted) of a result copy's first step: a small
+ * value's whole copy (a unit is ~10 µs of QuickJS, several times that on a loaded machine).
+ */
+const FIRST_COPY_STEP_UNITS = 500;
+/** What a later step of a result's copy aims to take: a few of them fit in one of the host's slices. */
+const COPY_STEP_MS = 4;
+
+/** The next step's units, scaled from how long the last one took (never below a hundred). */
+function nextCopyStep(units: number, tookMs: number): number {
+  const scaled = Math.round((units * COPY_STEP_MS) / Math.max(tookMs, 0.25));
+  return Math.min(Math.max(scaled, 100), units * 4);
+}
+
+type CopiedValue = { value?: string; valueNote?: string };
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -80,6 +96,8 @@ export class EvalRun {
   #pause: PauseState | null = null;
   /** When the run's current synchronous stretch began (its start, or its last wait's end). */
   #stretchStartedAt = 0;
+  /** The result's copy, taken in steps before the outcome is made (null: none). */
+  #copied: CopiedValue | null = null;
 
   constructor(
     private readonly thread: RunnableThread,
@@ -178,9 +196,10 @@ export class EvalRun {
     let outcome: EngineOutcome;
     try {
       const end = await this.#loop();
-      // Copying an object result is guest work of its own (up to tens of ms): inline, on the host's
-      // thread. A program that already held the thread for a slice lets the host's loop turn first.
-      if (typeof end === "object" && end.needsCopy && performance.now() - this.#stretchStartedAt >= SLICE_MS) await nextHostSlice();
+      // Copying an object result is guest work of its own (up to seconds for a value the limit
+      // refuses only near its end): inline, on the host's thread. It goes in steps, the host's loop
+      // turning between them (a program that already held the thread for a slice lets it turn first).
+      if (typeof end === "object" && end.needsCopy) this.#copied = await this.#copyInSteps();
       outcome = this.#outcomeOf(end, compiled);
     } catch (error) {
       outcome = this.#recover(error);
@@ -236,12 +255,30 @@ export class EvalRun {
         });
       }
       if (failed) continue;
+      if (report.more) {
+        // More calls wait in the guest's outbox: the next poll takes them (after the host's loop
+        // turned, when the slice is full); nothing is awaited before every call has gone out.
+        if (hostSliceIsFull()) {
+          const turned = await this.#waits.wait(nextHostSlice());
+          if (typeof turned === "string") return turned;
+        }
+        continue;
+      }
       if (this.#runCalls?.scheduler.busy) {
         const results = await this.#waits.wait(this.host.receive());
         this.#stretchStartedAt = performance.now();
         if (typeof results === "string") return results;
         this.thread.journal.received(results);
-        this.#calls.settle(results);
+        const settles = this.#calls.settle(results);
+        for (let index = 0; index < settles.length; index++) {
+          // Between pieces of a large batch, the host's loop turns once a slice is full (no guest
+          // code runs in between: the program sees the whole batch settled, as in one call).
+          if (index > 0 && hostSliceIsFull()) {
+            const turned = await this.#waits.wait(nextHostSlice());
+            if (typeof turned === "string") return turned;
+          }
+          port.callVoid("settle", [settles[index]!]);
+        }
         waited = true;
         continue;
       }
@@ -280,26 +317,45 @@ export class EvalRun {
   /**
    * The guest rendered the result while polling. An object result is copied for the host under
    * a budget of its own (copying runs getters-free but can still be long): a program that used
-   * most of its budget still gets its answer, and a copy that takes too long is dropped.
+   * most of its budget still gets its answer, and a copy that takes too long is dropped. The copy
+   * goes in steps of about COPY_STEP_MS each; before each, the host's loop turns once the current
+   * slice is full (util/host-slices.ts), and that wait counts as the host's, not the copy's.
+   * Nothing runs in the guest in between: the steps write what one walk would.
    */
-  #complete(settled: SettledReport): EngineOutcome {
-    let outcome = outOfMemoryFromBareError(settled.outcome, this.thread.heapExhausted);
-    if (outcome.errorType === "OutOfMemory") this.#checkHeadroom();
-    if (!settled.needsCopy) return outcome;
+  async #copyInSteps(): Promise<CopiedValue> {
     const { timeoutMs, wallTimeoutMs, maxValueChars } = this.limits;
     const copyBudget = new RunBudget(timeoutMs, wallTimeoutMs);
     this.#budget = copyBudget;
     const tooLong = `value not copied: copying took longer than ${timeoutMs} ms`;
+    let units = FIRST_COPY_STEP_UNITS;
     try {
-      const copied = parseCopiedValue(this.thread.port.callString("copyValue"), maxValueChars);
-      outcome = { ...outcome, ...(copyBudget.expired ? { valueNote: tooLong } : copied) };
+      if (performance.now() - this.#stretchStartedAt >= SLICE_MS) await copyBudget.awaitHost(nextHostSlice());
+      for (;;) {
+        const startedAt = performance.now();
+        const copied = parseCopiedValue(this.thread.port.callString("copyValue", [String(units)]), maxValueChars);
+        if (copied !== null) return copyBudget.expired ? { valueNote: tooLong } : copied;
+        if (copyBudget.check()) {
+          // The copy is left unfinished: its session ends here.
+          this.#closing.end(tooLong);
+          return { valueNote: tooLong };
+        }
+        units = nextCopyStep(units, performance.now() - startedAt);
+        while (hostSliceIsFull()) await copyBudget.awaitHost(nextHostSlice());
+      }
     } catch (error) {
       if (!(error instanceof GuestException)) throw error;
       // copyValue ends the session itself, unless it was interrupted while doing so.
       this.#closing.end(error.message);
-      outcome = { ...outcome, valueNote: copyBudget.expired ? tooLong : `value not copied: ${error.message}` };
+      return { valueNote: copyBudget.expired ? tooLong : `value not copied: ${error.message}` };
     }
-    return outcome;
+  }
+
+  #complete(settled: SettledReport): EngineOutcome {
+    let outcome = outOfMemoryFromBareError(settled.outcome, this.thread.heapExhausted);
+    if (outcome.errorType === "OutOfMemory") this.#checkHeadroom();
+    if (!settled.needsCopy) return outcome;
+    const copied = this.#copied ?? { valueNote: "value not copied" };
+    return { ...outcome, ...copied };
   }
 
   /** Ends an eval that cannot finish normally; keeps what it printed. */

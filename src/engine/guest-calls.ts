@@ -28,6 +28,19 @@ const PROMISE_FULFILLED = 1;
 
 export type CallArgument = string | ValuePointer | { pointer: ValuePointer };
 
+/**
+ * Texts at least this long are encoded by the host's TextEncoder. Only well-formed ones: for those
+ * its UTF-8 is emscripten's byte for byte (a lone surrogate would become U+FFFD there, and keeps
+ * emscripten's own encoding here).
+ */
+const NATIVE_UTF8_MIN_CHARS = 4096;
+const utf8Encoder = new TextEncoder();
+const stringIsWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+function isWellFormed(text: string): boolean {
+  return stringIsWellFormed !== undefined && stringIsWellFormed.call(text);
+}
+
 /** QuickJS's eval export as the module has it (the FFI's QTS_Eval wraps it to copy its file name). */
 interface RawEval {
   _QTS_Eval(ctx: JSContextPointer, code: number, codeBytes: number, filename: number, detectModule: number, flags: number): ValuePointer;
@@ -37,6 +50,8 @@ export class GuestCalls {
   readonly #instance: WasmInstance;
   /** QuickJS's static `undefined` (its address never changes). */
   #undefined: JSValueConstPointer | null = null;
+  /** A view of the instance's memory (it never grows: wasm-instance.ts). */
+  #heapU8: Uint8Array | null = null;
   /** Whether a value's type can be read from its tag (value-tags.ts); checked at the first read. */
   #tagsReadable: boolean | null = null;
   readonly rt: JSRuntimePointer;
@@ -60,6 +75,15 @@ export class GuestCalls {
 
   /** Writes `text` as NUL-terminated UTF-8; returns [pointer, byteLength]. */
   #writeUtf8(text: string): [number, number] {
+    if (text.length >= NATIVE_UTF8_MIN_CHARS && isWellFormed(text)) {
+      // The host's own encoder: ~10× emscripten's JavaScript loops on a large text (a batch of tool results).
+      const bytes = utf8Encoder.encode(text);
+      const pointer = this.malloc(bytes.length + 1);
+      const heap = (this.#heapU8 ??= new Uint8Array(this.#instance.memory.buffer));
+      heap.set(bytes, pointer);
+      heap[pointer + bytes.length] = 0;
+      return [pointer, bytes.length];
+    }
     const module = this.#instance.module;
     const length = module.lengthBytesUTF8(text);
     const pointer = this.malloc(length + 1);

@@ -42,18 +42,19 @@ const isOptionalString = (value: unknown) => value === undefined || typeof value
 /** The program finished: its rendered outcome (checked), and whether an object result must still be copied. */
 export type SettledReport = { settled: true; outcome: EngineOutcome; needsCopy: boolean };
 /** A GuestPollReport after its shape was checked. */
-export type CheckedPollReport = { settled: false; nextTimerAt: number | null; calls: GuestCall[] } | SettledReport;
+export type CheckedPollReport = { settled: false; nextTimerAt: number | null; calls: GuestCall[]; more: boolean } | SettledReport;
 
 export function parsePollReport(text: string, maxChars: number, maxValueChars: number): CheckedPollReport {
   const report = parseObject(text, "poll");
   if (report.settled === false) {
     check(report.nextTimerAt === null || (typeof report.nextTimerAt === "number" && Number.isFinite(report.nextTimerAt)), "poll");
     check(Array.isArray(report.calls) && (report.calls as unknown[]).every(isGuestCall), "poll");
+    check(report.more === undefined || report.more === true, "poll");
     // Only the four fields of a call are taken: a forged report cannot add others (say, checkOnly).
     const calls = (report.calls as GuestCall[]).map(({ id, kind, name, args }): GuestCall => ({ id, kind, name, args }));
     // The prelude numbers its calls: an id seen twice in one report is forged.
     check(new Set(calls.map((call) => call.id)).size === calls.length, "poll");
-    return { settled: false, nextTimerAt: report.nextTimerAt as number | null, calls };
+    return { settled: false, nextTimerAt: report.nextTimerAt as number | null, calls, more: report.more === true };
   }
   check(report.settled === true && typeof report.needsCopy === "boolean", "poll");
   check(typeof report.outcome === "object" && report.outcome !== null, "poll");
@@ -107,8 +108,13 @@ function checkOutcome(f: Record<string, unknown>, maxChars: number, maxValueChar
 export const MAX_ERROR_TYPE_CHARS = 100;
 
 
-export function parseCopiedValue(text: string, maxChars: number): { value?: string; valueNote?: string } {
+/** A step of the result's copy: the copy, or null while the guest has more to do (`{ more: true }`). */
+export function parseCopiedValue(text: string, maxChars: number): { value?: string; valueNote?: string } | null {
   const copied = parseObject(text, "copyValue");
+  if (copied.more === true) {
+    check(copied.value === undefined && copied.valueNote === undefined, "copyValue");
+    return null;
+  }
   check(isOptionalString(copied.value) && isOptionalString(copied.valueNote), "copyValue");
   check(typeof copied.value !== "string" || (copied.value as string).length <= maxChars, "copyValue");
   return {

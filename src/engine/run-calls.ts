@@ -9,6 +9,9 @@ import { CallScheduler } from "./call-scheduler.js";
 import type { ResumedRun, RunnableThread } from "./eval-run.js";
 import { GuestProtocolError } from "./guest-reports.js";
 
+/** Characters of result values per settle call of the guest, at most (a larger value goes alone). */
+const SETTLE_PIECE_CHARS = 256 * 1024;
+
 export class RunCalls {
   readonly scheduler: CallScheduler;
   /** Calls the host held for a decision in this run (reported if the run pauses). */
@@ -59,8 +62,13 @@ export class RunCalls {
     return true;
   }
 
-  /** Results from the host: held calls are kept for the pause; the rest settle in the guest. */
-  settle(results: CallResult[]): void {
+  /**
+   * Results from the host: held calls are kept for the pause; the rest are returned as the texts
+   * of the guest's settle calls, in order — each at most SETTLE_PIECE_CHARS of values (a larger
+   * value alone), so the run can let the host's loop turn between them (a batch of 32 results of
+   * 1 MiB is one piece of QuickJS work per result, not one of 32 MiB).
+   */
+  settle(results: CallResult[]): string[] {
     const more = this.scheduler.complete(results);
     if (more.length) this.host.send(more);
     const toGuest: CallResult[] = [];
@@ -76,7 +84,22 @@ export class RunCalls {
       const hold = { allowedDecisions: [...result.held.allowedDecisions], ...(result.held.description !== undefined ? { description: result.held.description } : {}) };
       this.held.push({ callId: result.id, guestKey, kind: call.kind, name: call.name, args: call.args, ...hold });
     }
-    if (toGuest.length) this.thread.port.callVoid("settle", [JSON.stringify(this.#toGuest(toGuest))]);
+    const delivered = this.#toGuest(toGuest);
+    const pieces: string[] = [];
+    let piece: CallResult[] = [];
+    let pieceChars = 0;
+    for (const result of delivered) {
+      const chars = result.value?.length ?? 0;
+      if (piece.length && pieceChars + chars > SETTLE_PIECE_CHARS) {
+        pieces.push(JSON.stringify(piece));
+        piece = [];
+        pieceChars = 0;
+      }
+      piece.push(result);
+      pieceChars += chars;
+    }
+    if (piece.length) pieces.push(JSON.stringify(piece));
+    return pieces;
   }
 
   /** Results keyed by callId → keyed by the guest's own keys (results for calls this run did not send are dropped). */

@@ -95,6 +95,12 @@ export class StreamOutbox {
     let sentCalls = 0;
     let batch: StreamedEvent[] = [];
     for (const { event, afterCalls } of queue) {
+      // Calls still in the guest's outbox (a poll hands over a piece of them) precede it: it waits
+      // for a later poll, counted from what is left there (as are the events after it).
+      if (afterCalls > calls.length) {
+        this.#queue.push({ event, afterCalls: afterCalls - calls.length });
+        continue;
+      }
       const upTo = Math.min(afterCalls, calls.length);
       if (upTo > sentCalls) {
         this.#send(batch);
@@ -110,7 +116,9 @@ export class StreamOutbox {
 
   /** The run ends: whatever is left goes out (before the reply). */
   flushAll(): void {
-    this.interleave([], () => {});
+    const queue = this.#queue;
+    this.#queue = [];
+    this.#send(queue.map((queued) => queued.event));
   }
 
   #send(events: StreamedEvent[]): void {

@@ -79,22 +79,54 @@ function isArrayIndex(key: string): boolean {
 
 /** `value`'s copy, or `{ tooLarge }` once it is sure the host would not deliver it. Throws devalue's errors. */
 export function boundedCopy(value: unknown, limitChars: number, reducers: CopyReducers): BoundedCopy {
-  const walk = new CopyWalk(limitChars, 2 * limitChars, limitChars);
-  try {
-    const root = visit(walk, value, true, reducers);
-    if (walk.over()) throw STOP;
-    runFrames(walk, reducers);
-    return { text: root < 0 ? `${root}` : walk.text() };
-  } catch (error) {
-    if (error === STOP) return { tooLarge: walk.textOver() ? "text" : "tree" };
-    throw error;
+  return new BoundedCopyRun(value, limitChars, reducers).step(Infinity)!;
+}
+
+/**
+ * The same copy in steps (an eval's result: the host's loop turns between them, DESIGN §8): each
+ * step does about `units` of work — a value visited, a slot counted — and returns the copy, or
+ * null when there is more to do. Nothing runs in the guest between steps (the program has ended),
+ * so the steps write what one walk would.
+ */
+export class BoundedCopyRun {
+  readonly #walk: CopyWalk;
+  #root: number | null = null;
+  #done: BoundedCopy | null = null;
+
+  constructor(
+    readonly value: unknown,
+    limitChars: number,
+    private readonly reducers: CopyReducers,
+  ) {
+    this.#walk = new CopyWalk(limitChars, 2 * limitChars, limitChars);
+  }
+
+  /** Throws devalue's errors (at the step that meets them). */
+  step(units: number): BoundedCopy | null {
+    if (this.#done !== null) return this.#done;
+    const walk = this.#walk;
+    walk.workLeft = units;
+    try {
+      if (this.#root === null) {
+        this.#root = visit(walk, this.value, true, this.reducers);
+        if (walk.over()) throw STOP;
+      }
+      if (!runFrames(walk, this.reducers)) return null;
+      this.#done = { text: this.#root < 0 ? `${this.#root}` : walk.text() };
+    } catch (error) {
+      if (error !== STOP) throw error;
+      this.#done = { tooLarge: walk.textOver() ? "text" : "tree" };
+    }
+    return this.#done;
   }
 }
 
-function runFrames(walk: CopyWalk, reducers: CopyReducers): void {
+/** True once every frame is written; false when this step's work ran out first (the frames stay). */
+function runFrames(walk: CopyWalk, reducers: CopyReducers): boolean {
   for (;;) {
     const frame = walk.top();
-    if (frame === undefined) return;
+    if (frame === undefined) return true;
+    if (walk.workLeft <= 0) return false;
     if (frame.array !== null) {
       if (!stepArray(walk, frame, frame.array, reducers)) walk.finish();
       continue;
@@ -120,7 +152,7 @@ function stepList(walk: CopyWalk, frame: CopyFrame, reducers: CopyReducers): boo
     }
     walk.child(frame, visit(walk, children[index], account, reducers), head);
     if (walk.over()) throw STOP;
-    if (walk.depth() !== depth) return true;
+    if (walk.depth() !== depth || --walk.workLeft <= 0) return true;
   }
   return false;
 }
@@ -137,6 +169,7 @@ function stepArray(walk: CopyWalk, frame: CopyFrame, array: unknown[], reducers:
     const item = array[position];
     if (walk.lastString !== null && item === walk.lastString && frame.account && !frame.holey) {
       repeatsOfLastString(walk, frame, array, position);
+      if (walk.workLeft <= 0) return true;
       continue;
     }
     if (item === undefined && !hasOwn(array, position)) {
@@ -159,7 +192,7 @@ function stepArray(walk: CopyWalk, frame: CopyFrame, array: unknown[], reducers:
       walk.child(frame, visit(walk, item, frame.account, reducers));
     }
     if (walk.over()) throw STOP;
-    if (walk.depth() !== depth) return true;
+    if (walk.depth() !== depth || --walk.workLeft <= 0) return true;
   }
   return false;
 }
@@ -181,6 +214,7 @@ function repeatsOfLastString(walk: CopyWalk, frame: CopyFrame, array: unknown[],
   let text = walk.textChars;
   let added = 0;
   let next = position;
+  const most = walk.workLeft * 10;
   do {
     next++;
     added++;
@@ -188,8 +222,10 @@ function repeatsOfLastString(walk: CopyWalk, frame: CopyFrame, array: unknown[],
     if (!treeOver && (tree += treeChars) > treeBudget) treeOver = true;
     marked += markedChars;
     text += textChars;
-  } while (next < length && array[next] === last && text <= textLimit && !(treeOver && marked > markerBudget));
+  } while (next < length && added < most && array[next] === last && text <= textLimit && !(treeOver && marked > markerBudget));
   frame.next = next;
+  // A repeat costs a few operations here, a visit's worth in tens: a tenth of a unit each.
+  walk.workLeft -= Math.ceil(added / 10);
   frame.textChars += added * textChars;
   walk.tree = tree;
   walk.treeOver = treeOver;

@@ -83,6 +83,8 @@ export class CopyWalk {
   /** The last string of RECENT_STRING_CHARS or more written or met, and its entry: most repeats are of it. */
   lastString: string | null = null;
   lastStringEntry = -1;
+  /** What the current step of the walk may still do (BoundedCopyRun.step), in visits and slots. */
+  workLeft = Infinity;
 
   constructor(
     readonly textLimit: number,

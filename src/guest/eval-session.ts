@@ -1,5 +1,5 @@
 import { OutputBuffer } from "./output-buffer.js";
-import { copyValue, isCopiedCheaply, renderError, renderFailure, renderSuccess, type RenderedOutcome } from "./render.js";
+import { copyInSteps, copyValue, isCopiedCheaply, type CopiedValue, renderError, renderFailure, renderSuccess, type RenderedOutcome } from "./render.js";
 import type { TimerQueue } from "./timers.js";
 import { then } from "./intrinsics.js";
 import { isProxy } from "./proxy-registry.js";
@@ -16,6 +16,9 @@ type Settlement = { kind: "ok"; value: unknown } | { kind: "error"; error: unkno
  */
 const NOT_QUICK: object = {};
 
+/** Characters of call arguments a poll hands the host, at most (a larger call goes alone). */
+const POLL_PIECE_CHARS = 512 * 1024;
+
 /**
  * The guest side of one eval: it owns the console buffer and the settlement of the cell's
  * promise. The host drives it: open → track/fail → (poll / fireTimer)* until poll reports the
@@ -24,6 +27,8 @@ const NOT_QUICK: object = {};
 export class EvalSession {
   readonly output: OutputBuffer;
   #settlement: Settlement | null = null;
+  /** The result's copy while the host takes it in steps. */
+  #copy: ((units: number) => CopiedValue | null) | null = null;
 
   constructor(
     public limits: GuestOutputLimits,
@@ -119,7 +124,13 @@ export class EvalSession {
 
   poll(): GuestPollReport {
     const settlement = this.#settlement;
-    if (!settlement) return { settled: false, nextTimerAt: this.timers.nextDueAt(), calls: this.hostCalls.drain() };
+    if (!settlement) {
+      // A poll's report is one piece of the host's work (encoded here, decoded there): 64 calls of
+      // 300 KB go as several reports, the host's loop turning between them.
+      const calls = this.hostCalls.drain(POLL_PIECE_CHARS);
+      const more = this.hostCalls.queuedCount > 0;
+      return { settled: false, nextTimerAt: this.timers.nextDueAt(), calls, ...(more ? { more: true as const } : {}) };
+    }
     this.timers.cancelAll();
     let rendered: RenderedOutcome;
     try {
@@ -145,9 +156,13 @@ export class EvalSession {
     return { settled: true, outcome, needsCopy: settlement.kind === "ok" && !cheap };
   }
 
-  /** The structured copy of an ok result for the host (devalue text), within maxValueChars. */
-  copyValue(): { value?: string; valueNote?: string } {
+  /**
+   * The structured copy of an ok result for the host (devalue text), within maxValueChars, in steps
+   * of about `units` of work: null while there is more to do (the host's loop turns in between).
+   */
+  copyValue(units: number): CopiedValue | null {
     if (this.#settlement?.kind !== "ok") return {};
-    return copyValue(this.#settlement.value, this.limits.maxValueChars);
+    this.#copy ??= copyInSteps(this.#settlement.value, this.limits.maxValueChars);
+    return this.#copy(units);
   }
 }

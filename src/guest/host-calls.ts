@@ -7,7 +7,7 @@
 import { parse as parseDevalue } from "devalue";
 import type { CallError, CallKind, CallResult, GuestCall } from "../engine-contract.js";
 import { decodeBase64 } from "./base64.js";
-import { clearMap, jsonParse, jsonStringify } from "./intrinsics.js";
+import { clearMap, jsonParse, jsonStringify, sliceArray } from "./intrinsics.js";
 import { noteActivity } from "./activity.js";
 
 type Resolvers = [resolve: (value: unknown) => void, reject: (error: unknown) => void];
@@ -23,8 +23,8 @@ const RESULT_REVIVERS = {
 
 export interface HostCalls {
   request(kind: CallKind, name: string, args: unknown): Promise<unknown>;
-  /** New calls since the last drain. */
-  drain(): GuestCall[];
+  /** New calls since the last drain, in order, until their arguments pass `maxChars` (at least one). */
+  drain(maxChars?: number): GuestCall[];
   settle(results: CallResult[]): void;
   /** Forgets every pending call (the eval ended; late results are ignored). */
   abandonAll(): void;
@@ -95,9 +95,17 @@ export function createHostCalls(): HostCalls {
         outbox.push({ id, kind, name, args: text! });
       });
     },
-    drain() {
-      const calls = outbox;
-      outbox = [];
+    drain(maxChars = Infinity) {
+      let count = 0;
+      let chars = 0;
+      while (count < outbox.length && chars < maxChars) chars += outbox[count++]!.args.length;
+      if (count === outbox.length) {
+        const calls = outbox;
+        outbox = [];
+        return calls;
+      }
+      const calls = sliceArray(outbox, 0, count);
+      outbox = sliceArray(outbox, count);
       return calls;
     },
     settle(results) {

@@ -7,6 +7,7 @@
 import { createConsole } from "./console.js";
 import { OutputBuffer } from "./output-buffer.js";
 import { EvalSession } from "./eval-session.js";
+import type { CopiedValue } from "./render.js";
 import { installProxyRegistry } from "./proxy-registry.js";
 import { createRandomSource } from "./random.js";
 import { createTimerQueue } from "./timers.js";
@@ -151,11 +152,17 @@ export const internal = {
     if (report.settled && !report.needsCopy) closeSession();
     return encodeReport(report);
   },
-  copyValue(): string {
+  /**
+   * The result's copy, `units` of work at a time (a number, as text): `{ more: true }` until it is
+   * done; the session closes with the last step (or when a step fails).
+   */
+  copyValue(units: string): string {
+    let copied: CopiedValue | null = {};
     try {
-      return encodeReport(session.copyValue());
+      copied = session.copyValue(Number(units) || Infinity);
+      return encodeReport(copied ?? { more: true });
     } finally {
-      closeSession();
+      if (copied !== null) closeSession();
     }
   },
   /** What the eval printed so far; the session stays open (the eval is paused). */

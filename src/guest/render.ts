@@ -1,6 +1,6 @@
 import { inspect } from "./inspect-facade.js";
 import { stringify } from "devalue";
-import { boundedCopy, type CopyReducers } from "./bounded-copy.js";
+import { BoundedCopyRun, type CopyReducers } from "./bounded-copy.js";
 import { tooLargeAsTreeNote } from "../result/tree-costs.js";
 import { encodeBase64 } from "./base64.js";
 import { isProxy } from "./proxy-registry.js";
@@ -150,26 +150,45 @@ function copyReducers(limitChars: number): CopyReducers {
   };
 }
 
+export type CopiedValue = { value?: string; valueNote?: string };
+
 /** A structured-clone-like copy: class instances become plain objects, handles become markers. */
-export function copyValue(value: unknown, limitChars: number): { value?: string; valueNote?: string } {
+export function copyValue(value: unknown, limitChars: number): CopiedValue {
+  return copyInSteps(value, limitChars)(Infinity)!;
+}
+
+/**
+ * The same copy in steps of about `units` of work each (bounded-copy.ts): each call returns the
+ * copy, or null while there is more to do. An eval's result is copied so, the host's loop turning
+ * between steps.
+ */
+export function copyInSteps(value: unknown, limitChars: number): (units: number) => CopiedValue | null {
   const tooLarge = { valueNote: `value not copied: larger than ${limitChars} characters` };
-  if (typeof value === "string" && value.length > limitChars) return tooLarge;
+  if (typeof value === "string" && value.length > limitChars) return () => tooLarge;
   if (isCopiedCheaply(value)) {
     // A bigint's copy (or a short string's, escaped) can be longer than the value's text.
     const text = copyPrimitive(value, jsonStringify);
-    return text.length > limitChars ? tooLarge : { value: text };
+    const copied = text.length > limitChars ? tooLarge : { value: text };
+    return () => copied;
   }
-  if (isHandleValue(value)) return { value: stringify({ [HANDLE_MARKER]: describeHandle(value) }) };
-  try {
-    const copy = boundedCopy(value, limitChars, copyReducers(limitChars));
-    if ("tooLarge" in copy) return { valueNote: copy.tooLarge === "text" ? tooLarge.valueNote : tooLargeAsTreeNote(limitChars) };
-    return { value: copy.text };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    // devalue's own wording ("use stringifyAsync") would mislead: say what the program can do.
-    if (/thenable/i.test(reason)) return { valueNote: "value not copied: it contains a thenable (an object with a then() method); return plain data, or await it" };
-    return { valueNote: `value not copied: ${reason}` };
+  if (isHandleValue(value)) {
+    const copied = { value: stringify({ [HANDLE_MARKER]: describeHandle(value) }) };
+    return () => copied;
   }
+  const run = new BoundedCopyRun(value, limitChars, copyReducers(limitChars));
+  return (units) => {
+    try {
+      const copy = run.step(units);
+      if (copy === null) return null;
+      if ("tooLarge" in copy) return { valueNote: copy.tooLarge === "text" ? tooLarge.valueNote : tooLargeAsTreeNote(limitChars) };
+      return { value: copy.text };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      // devalue's own wording ("use stringifyAsync") would mislead: say what the program can do.
+      if (/thenable/i.test(reason)) return { valueNote: "value not copied: it contains a thenable (an object with a then() method); return plain data, or await it" };
+      return { valueNote: `value not copied: ${reason}` };
+    }
+  };
 }
 
 const ENGINE_ERRORS: Record<string, string> = {

@@ -9,8 +9,9 @@
 import fc from "fast-check";
 import { stringify } from "devalue";
 import { beforeAll, describe, expect, it } from "vitest";
-import { boundedCopy, type CopyReducers } from "../../src/guest/bounded-copy.js";
+import { boundedCopy, BoundedCopyRun, type CopyReducers } from "../../src/guest/bounded-copy.js";
 import { readValueCopy } from "../../src/result/value-copy.js";
+import { decodeBase64, encodeBase64 } from "../../src/guest/base64.js";
 import { valueCodec } from "../../src/result/value-codec.js";
 
 const base64 = (buffer: ArrayBuffer) => Buffer.from(buffer).toString("base64");
@@ -119,6 +120,42 @@ describe("boundedCopy", () => {
       }),
       { numRuns: 800 },
     );
+  });
+
+  it("in steps of any size (an eval's result: the host's loop turns between them), writes and refuses exactly as one walk", () => {
+    const stepped = (value: unknown, limitChars: number, units: number[]) => {
+      const run = new BoundedCopyRun(value, limitChars, reducers(limitChars));
+      let steps = 0;
+      for (;;) {
+        const copy = run.step(units[steps++ % units.length]!);
+        if (copy !== null) return { copy, steps };
+      }
+    };
+    fc.assert(
+      fc.property(fc.oneof(graphs(false), graphs(true)), fc.integer({ min: 20, max: 3000 }), fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 5 }), (value, limitChars, units) => {
+        expect(stepped(value, limitChars, units).copy).toEqual(boundedCopy(value, limitChars, reducers(limitChars)));
+      }),
+      { numRuns: 500 },
+    );
+    // Large values: many steps, the same text or the same refusal.
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `row ${i}`, tags: ["a", "b"], at: i % 7 ? null : [i, { deep: [i] }] }));
+    const text = "y".repeat(1000);
+    for (const [value, limitChars] of [[rows, 2 ** 20], [rows, 50_000], [new Array(80_000).fill(text), 2 ** 20], [new Array(50_000).fill(text), 2 ** 20]] as const) {
+      const { copy, steps } = stepped(value, limitChars, [97, 500]);
+      expect(copy).toEqual(boundedCopy(value, limitChars, reducers(limitChars)));
+      expect(steps).toBeGreaterThan(5);
+    }
+    expect("text" in boundedCopy(rows, 2 ** 20, reducers(2 ** 20))).toBe(true);
+  });
+
+  it("binary data's base64 (the guest's own encoder, in pieces of 8,192 characters) is Buffer's, at every length and piece boundary", () => {
+    const bytes = (n: number) => new Uint8Array(n).map((_, i) => (i * 131 + n) & 255);
+    for (const n of [...Array.from({ length: 40 }, (_, n) => n), 6143, 6144, 6145, 6146, 12289, 60_000]) {
+      const data = bytes(n);
+      const text = encodeBase64(data.buffer);
+      expect(text).toBe(Buffer.from(data).toString("base64"));
+      expect(new Uint8Array(decodeBase64(text))).toEqual(data);
+    }
   });
 
   it("writes what devalue writes for every kind of value it copies", () => {

@@ -37,18 +37,25 @@ function expectProtocolError(run: () => unknown, message?: string): void {
 
 describe("parsePollReport: a program still running", () => {
   it("passes nextTimerAt (null or a number) and the calls", () => {
-    expect(poll(running({ nextTimerAt: null, calls: [call] }))).toEqual({ settled: false, nextTimerAt: null, calls: [call] });
+    expect(poll(running({ nextTimerAt: null, calls: [call] }))).toEqual({ settled: false, nextTimerAt: null, calls: [call], more: false });
     expect(poll(running({ nextTimerAt: 1234.5, calls: [call, { ...call, id: "c2", kind: "task" }] }))).toEqual({
       settled: false,
       nextTimerAt: 1234.5,
       calls: [call, { ...call, id: "c2", kind: "task" }],
+      more: false,
     });
+  });
+
+  it("passes more (calls still in the guest's outbox: a poll hands over a piece of them), true or absent only", () => {
+    expect(poll(running({ nextTimerAt: null, calls: [call], more: true }))).toEqual({ settled: false, nextTimerAt: null, calls: [call], more: true });
+    expectProtocolError(() => poll(running({ nextTimerAt: null, calls: [call], more: 1 })), "poll: unexpected shape");
+    expectProtocolError(() => poll(running({ nextTimerAt: null, calls: [call], more: false })), "poll: unexpected shape");
   });
 
   it("takes only a call's id, kind, name and args: a forged checkOnly (or anything else) does not reach the host", () => {
     const forged = { ...call, checkOnly: true, extra: { x: 1 } };
     const parsed = poll(running({ nextTimerAt: null, calls: [forged] }));
-    expect(parsed).toEqual({ settled: false, nextTimerAt: null, calls: [call] });
+    expect(parsed).toEqual({ settled: false, nextTimerAt: null, calls: [call], more: false });
     expect(Object.keys((parsed as { calls: object[] }).calls[0]!).sort()).toEqual(["args", "id", "kind", "name"]);
   });
 
@@ -225,13 +232,18 @@ describe("parseCopiedValue", () => {
   it("passes value and valueNote when present, and only them", () => {
     expect(parseCopiedValue(JSON.stringify({ value: "[1]", valueNote: "n", extra: true }), 10)).toEqual({ value: "[1]", valueNote: "n" });
     expect(parseCopiedValue(JSON.stringify({ valueNote: "too large to copy" }), 10)).toEqual({ valueNote: "too large to copy" });
-    const empty = parseCopiedValue("{}", 10);
+    const empty = parseCopiedValue("{}", 10)!;
     expect(empty).toEqual({});
     expect("value" in empty).toBe(false);
   });
 
+  it("reads a step that is not the last as null, and refuses one that also carries a copy", () => {
+    expect(parseCopiedValue(JSON.stringify({ more: true }), 10)).toBeNull();
+    expectProtocolError(() => parseCopiedValue(JSON.stringify({ more: true, value: "[1]" }), 10), "copyValue: unexpected shape");
+  });
+
   it("accepts a value of exactly maxChars and rejects a longer one", () => {
-    expect(parseCopiedValue(JSON.stringify({ value: "x".repeat(10) }), 10).value).toHaveLength(10);
+    expect(parseCopiedValue(JSON.stringify({ value: "x".repeat(10) }), 10)!.value).toHaveLength(10);
     expectProtocolError(() => parseCopiedValue(JSON.stringify({ value: "x".repeat(11) }), 10), "copyValue: unexpected shape");
   });
 
