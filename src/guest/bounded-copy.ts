@@ -19,6 +19,7 @@
  */
 import { BIG_BIGINT, bigintChars, bigintHandleText, handleChars, LEAF_OBJECT_CHARS, MARKER_CHARS, MAX_BIGINT_DIGITS, SHARED_STRING_MIN_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
 import { CopyWalk, digits, type CopyFrame } from "./copy-walk.js";
+import { mapMembers, setMembers } from "./intrinsics.js";
 
 /** How the copy treats values devalue cannot write as they are (render.ts supplies them). */
 export interface CopyReducers {
@@ -356,8 +357,8 @@ function visitObject(walk: CopyWalk, thing: object, account: boolean, reducers: 
     return index;
   }
   if (thing instanceof Map || thing instanceof Set) {
-    const members = thing instanceof Map ? [...thing].flat() : [...thing];
-    walk.openList(index, thing, account, thing instanceof Map ? `["Map"` : `["Set"`, "]", members, null, null, 2 * thing.size);
+    const members = thing instanceof Map ? mapMembers(thing) : setMembers(thing);
+    walk.openList(index, thing, account, thing instanceof Map ? `["Map"` : `["Set"`, "]", members, null, null, thing instanceof Map ? members.length : 2 * members.length);
     return index;
   }
   walk.openObject(index, thing, account, own![0], own![1], objectGetPrototypeOf(thing) === null);

@@ -166,6 +166,29 @@ export function defineGuestForgerySuite(create: InterpreterFactory): void {
       expect(neighbour.value).toEqual(["function", 2]);
     });
 
+    it("a Map's and a Set's copy holds their real members whatever the program replaced (iterators, entries, values, next, flat)", async () => {
+      const qb = shared();
+      const result = await qb.eval(
+        `Map.prototype[Symbol.iterator] = function* () { while (true) yield ['k', 'v'] };
+         Map.prototype.entries = Map.prototype[Symbol.iterator];
+         Set.prototype.values = function* () { yield 'forged' };
+         Set.prototype[Symbol.iterator] = Set.prototype.values;
+         Object.getPrototypeOf(new Map().entries()).next = () => ({ done: true });
+         Object.getPrototypeOf(new Set().values()).next = () => ({ done: true });
+         Array.prototype.flat = () => [];
+         [new Map([['a', 1], ['b', [2]]]), new Set([1, 'two'])]`,
+        { threadId: "map-set-iterators" },
+      );
+      expect(result.status, result.text).toBe("ok");
+      expect(result.value).toEqual([
+        new Map<string, unknown>([
+          ["a", 1],
+          ["b", [2]],
+        ]),
+        new Set([1, "two"]),
+      ]);
+    });
+
     it("a gated call whose arguments hold a lone-surrogate key does not wedge the thread (paused and resumed, also from the store with a signing key)", async () => {
       for (const signing of [{}, { snapshotSigningKey: "lone surrogate key" }]) {
         const store = memoryStore();
