@@ -1,5 +1,5 @@
 // Written by test/node/base-image.test.ts (`npm run update:base-image`); Chromium's test checks the same. Do not edit.
 /** sha256 of the base image this source builds: its identity in snapshots and seeds. */
-export const BASE_IMAGE_SHA256 = "7cf04c8638ad17168a07668f29e8391b094a225a8f00363206e886c524cc7a5a";
+export const BASE_IMAGE_SHA256 = "2c06fbca246dcea8eb1c1fc130b97086f5f625c69b513b768e5fa2ba66476a6d";
 /** sha256 of the seed section the build appends to dist/quickjs.wasm: an embedded seed is used only when it is this one. */
-export const BASE_IMAGE_SEED_SHA256 = "17c57d8ee8d64819d0c41176c57f47478a7fb6faf485e482a73cca12517d3d40";
+export const BASE_IMAGE_SEED_SHA256 = "6ed5bf3f51d0405164fef0effb9a9fd2336e42a57077e6a1cadafff01d076ee8";

@@ -19,7 +19,7 @@
  */
 import { BIG_BIGINT, bigintChars, bigintHandleText, handleChars, LEAF_OBJECT_CHARS, MARKER_CHARS, MAX_BIGINT_DIGITS, SHARED_STRING_MIN_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
 import { CopyWalk, digits, type CopyFrame } from "./copy-walk.js";
-import { mapMembers, setMembers } from "./intrinsics.js";
+import { mapMembers, setMembers } from "./collection-members.js";
 
 /** How the copy treats values devalue cannot write as they are (render.ts supplies them). */
 export interface CopyReducers {

@@ -44,32 +44,3 @@ export const clearMap = (map: Map<unknown, unknown>): void => void reflectApply(
 export const mapHasKey = <K>(map: Map<K, unknown>, key: K): boolean => reflectApply(mapHas, map, [key]) as boolean;
 export const mapValue = <K, V>(map: Map<K, V>, key: K): V | undefined => reflectApply(mapGet, map, [key]) as V | undefined;
 export const setMapValue = <K, V>(map: Map<K, V>, key: K, value: V): void => void reflectApply(mapSet, map, [key, value]);
-
-// A Map's or Set's members as the thread started with them: a program may replace
-// Map.prototype[Symbol.iterator] (an endless generator), .entries, the iterators' next, or Array.prototype.flat.
-const mapEntries = Map.prototype.entries;
-const setValues = Set.prototype.values;
-const mapIteratorNext = (objectGetPrototypeOf(new Map().entries()) as Iterator<unknown>).next;
-const setIteratorNext = (objectGetPrototypeOf(new Set().values()) as Iterator<unknown>).next;
-function drain(iterator: unknown, next: () => IteratorResult<unknown>, each: (value: unknown) => void): void {
-  for (;;) {
-    const step = reflectApply(next, iterator, []) as IteratorResult<unknown>;
-    if (step.done) return;
-    each(step.value);
-  }
-}
-/** A Map's keys and values, alternating (key, value, key, value…). */
-export function mapMembers(map: Map<unknown, unknown>): unknown[] {
-  const members: unknown[] = [];
-  drain(reflectApply(mapEntries, map, []), mapIteratorNext as () => IteratorResult<unknown>, (entry) => {
-    push(members, (entry as [unknown, unknown])[0]);
-    push(members, (entry as [unknown, unknown])[1]);
-  });
-  return members;
-}
-/** A Set's values. */
-export function setMembers(set: Set<unknown>): unknown[] {
-  const members: unknown[] = [];
-  drain(reflectApply(setValues, set, []), setIteratorNext as () => IteratorResult<unknown>, (value) => void push(members, value));
-  return members;
-}

@@ -169,14 +169,17 @@ export function defineGuestForgerySuite(create: InterpreterFactory): void {
     it("a Map's and a Set's copy holds their real members whatever the program replaced (iterators, entries, values, next, flat)", async () => {
       const qb = shared();
       const result = await qb.eval(
-        `Map.prototype[Symbol.iterator] = function* () { while (true) yield ['k', 'v'] };
+        `const map = new Map([['a', 1], ['b', [2]]]);
+         const set = new Set([1, 'two']);
+         Map.prototype[Symbol.iterator] = function* () { while (true) yield ['k', 'v'] };
          Map.prototype.entries = Map.prototype[Symbol.iterator];
          Set.prototype.values = function* () { yield 'forged' };
          Set.prototype[Symbol.iterator] = Set.prototype.values;
          Object.getPrototypeOf(new Map().entries()).next = () => ({ done: true });
          Object.getPrototypeOf(new Set().values()).next = () => ({ done: true });
          Array.prototype.flat = () => [];
-         [new Map([['a', 1], ['b', [2]]]), new Set([1, 'two'])]`,
+         Array.prototype[Symbol.iterator] = function* () { yield 'forged' };
+         [map, set]`,
         { threadId: "map-set-iterators" },
       );
       expect(result.status, result.text).toBe("ok");
