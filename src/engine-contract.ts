@@ -363,7 +363,8 @@ export interface EngineRunContext {
 /** One request's calls: its thread, the signal that aborts them, the program run (ctx.caller.evalId; set by the thread directory). */
 export interface CallScope {
   threadId: string;
-  signal: AbortSignal;
+  /** A getter in practice (transport/call-session.ts): read it only when a call needs it, and never copy a scope with a spread. */
+  readonly signal: AbortSignal;
   evalId?: string;
 }
 

@@ -25,6 +25,8 @@ export interface ExecutorOptions {
   maxToolPayloadBytes: number;
   sanitizeToolErrors: boolean;
   emit: EmitEvent;
+  /** false: nobody listens to onEvent, so the tool-call events are not even built (default true). */
+  listening?: boolean;
 }
 
 /**
@@ -104,7 +106,15 @@ export class CallExecutor implements CallRunner {
     const { args } = read;
     // The thread directory names the eval; a scope without one (none in practice) gets its own.
     const caller = { type: "program", threadId: scope.threadId, evalId: scope.evalId ?? newEvalId() } as const;
-    const context: ToolContext = { threadId: scope.threadId, callId: call.id, signal: scope.signal, caller };
+    // `signal` is the scope's getter: the AbortController behind it is made only for a tool that reads it (call-session.ts).
+    const context: ToolContext = {
+      threadId: scope.threadId,
+      callId: call.id,
+      get signal() {
+        return scope.signal;
+      },
+      caller,
+    };
     if (call.kind === "task") {
       const problem = this.#taskProblem(call, args);
       if (problem || !this.subagents) return fail({ name: "TaskError", message: problem ?? "task() is not available" });
@@ -137,9 +147,10 @@ export class CallExecutor implements CallRunner {
   }
 
   async #runTool(call: GuestCall, tool: RegisteredTool, input: unknown, context: ToolContext): Promise<CallResult> {
-    const started = performance.now();
+    const listening = this.options.listening !== false;
+    const started = listening ? performance.now() : 0;
     const evalId = context.caller.type === "program" ? context.caller.evalId : undefined;
-    this.#emit({ type: "tool-call", phase: "start", threadId: context.threadId, ...(evalId ? { evalId } : {}), callId: call.id, name: call.name, args: input });
+    if (listening) this.#emit({ type: "tool-call", phase: "start", threadId: context.threadId, ...(evalId ? { evalId } : {}), callId: call.id, name: call.name, args: input });
     let result: CallResult;
     try {
       const value = await tool.definition.execute(input as never, context);
@@ -154,6 +165,7 @@ export class CallExecutor implements CallRunner {
             : truncateText(errorMessage(error), this.options.maxToolPayloadBytes);
       result = { id: call.id, ok: false, error: { name: "ToolError", message, details: { tool: call.name } } };
     }
+    if (!listening) return result;
     this.#emit({
       type: "tool-call",
       phase: "end",

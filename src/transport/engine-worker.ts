@@ -40,8 +40,11 @@ const WATCHDOG_CHECK_MS = 100;
 export const CONTROL_CALL_GRACE_MS = 30_000;
 
 interface PendingEval {
-  /** The eval's host calls (their tools' signal, the count out). */
-  calls: CallSession;
+  /** The eval's host calls (their tools' signal, the count out): made at its first `calls` message (most evals make none). */
+  calls: CallSession | null;
+  /** What the CallSession is made of. */
+  context: RequestContext;
+  threadId: string;
   /** Where the eval's streamed events go (absent: nobody listens). */
   stream: RequestContext["stream"];
   /** performance.now() when the request was sent: the duration of a result made here. */
@@ -153,11 +156,16 @@ export class EngineWorker {
     return this.#dead === null;
   }
 
-  /** Node: a ref'd port keeps the process alive; only while work is in flight (no-op elsewhere). */
+  /** Whether the port is ref'd now (it starts so: see start()). */
+  #portRefd = true;
+
+  /** Node: a ref'd port keeps the process alive; only while work is in flight (no-op elsewhere). Only a change calls into the port. */
   #keepProcessAlive(busy: boolean): void {
+    if (busy === this.#portRefd || (!busy && (this.#pending.size || this.#controlCalls.size))) return;
+    this.#portRefd = busy;
     const port = this.port as unknown as { ref?: () => void; unref?: () => void };
     if (busy) port.ref?.();
-    else if (!this.#pending.size && !this.#controlCalls.size) port.unref?.();
+    else port.unref?.();
   }
 
   /** Silence allowed while an eval runs: the run and the result copy each get timeoutMs. */
@@ -222,12 +230,14 @@ export class EngineWorker {
       const finish = () => {
         clearTimeout(forceCancel);
         signal?.removeEventListener("abort", onAbort);
-        this.#pending.get(id)?.calls.end();
+        this.#pending.get(id)?.calls?.end();
         this.#pending.delete(id);
         this.#keepProcessAlive(false);
       };
       this.#pending.set(id, {
-        calls: new CallSession(context.calls, threadId, signal),
+        calls: null,
+        context,
+        threadId,
         stream: context.stream,
         startedAt: performance.now(),
         resolve: (reply) => {
@@ -306,6 +316,7 @@ export class EngineWorker {
       case "calls": {
         const pending = this.#pending.get(message.id);
         if (!pending) return;
+        pending.calls ??= new CallSession(pending.context.calls, pending.threadId, pending.context.signal);
         pending.calls.send(message.calls, (results) => {
           if (this.#pending.has(message.id)) this.port.postMessage({ t: "results", id: message.id, results });
         });

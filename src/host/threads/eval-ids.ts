@@ -15,7 +15,19 @@ class EvalCalls implements CallRunner {
   ) {}
 
   run(calls: GuestCall[], scope: CallScope, sink: ResultSink): void {
-    this.runner.run(calls, { ...scope, evalId: this.evalId }, sink);
+    // Not a spread: it would read the scope's signal, which is made only when a tool reads it.
+    const evalId = this.evalId;
+    this.runner.run(
+      calls,
+      {
+        threadId: scope.threadId,
+        evalId,
+        get signal() {
+          return scope.signal;
+        },
+      },
+      sink,
+    );
   }
 }
 
