@@ -42,6 +42,11 @@ export type WorkerToHost =
   | { t: "calls"; id: number; calls: GuestCall[] }
   | { t: "events"; id: number; events: StreamedEvent[] }
   | { t: "done"; id: number; reply: EngineReply }
+  /**
+   * The common reply in short (transport/compact-reply.ts): status "ok", nothing dropped, no handle, no
+   * stdout, nothing else to say — one flat object instead of two nested ones (~2 µs less per message).
+   */
+  | { t: "ok"; id: number; body: string; value?: string; toolCalls?: number; durationMs: number }
   | { t: "failed"; id: number; error: WireError }
   /** `snapshotting`: the worker starts taking a snapshot (no guest code runs; it may be silent for long). */
   | { t: "heartbeat"; snapshotting?: true };

@@ -18,6 +18,7 @@ import type { HostRuntime } from "../runtime/host-runtime.js";
 import type { ThreadInfo } from "../types.js";
 import { rememberImageSeed, startingImageSeed } from "./image-seeds.js";
 import { CallSession } from "./call-session.js";
+import { fullReply } from "./compact-reply.js";
 import { isWorkerToHost } from "./protocol.js";
 import { listen } from "./port-listener.js";
 import { spawnWorker, type SpawnedWorker } from "./spawn-worker.js";
@@ -327,6 +328,10 @@ export class EngineWorker {
         return;
       case "done":
         this.#pending.get(message.id)?.resolve(message.reply);
+        this.#handOverSeed();
+        return;
+      case "ok":
+        this.#pending.get(message.id)?.resolve(fullReply(message));
         this.#handOverSeed();
         return;
       case "failed":

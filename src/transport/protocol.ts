@@ -59,6 +59,14 @@ export function isWorkerToHost(value: unknown): value is WorkerToHost {
         typeof value.reply.outcome.body === "string" &&
         typeof value.reply.durationMs === "number"
       );
+    case "ok":
+      return (
+        isId(value.id) &&
+        typeof value.body === "string" &&
+        typeof value.durationMs === "number" &&
+        (value.value === undefined || typeof value.value === "string") &&
+        (value.toolCalls === undefined || typeof value.toolCalls === "number")
+      );
     case "failed":
       return isId(value.id) && isRecord(value.error) && typeof value.error.message === "string";
     case "heartbeat":
