@@ -18,7 +18,7 @@ import type { HostRuntime } from "../runtime/host-runtime.js";
 import type { ThreadInfo } from "../types.js";
 import { rememberImageSeed, startingImageSeed } from "./image-seeds.js";
 import { CallSession } from "./call-session.js";
-import { fullReply } from "./compact-reply.js";
+import { fullReply, guestCall, resultsMessage } from "./compact-messages.js";
 import { isWorkerToHost } from "./protocol.js";
 import { listen } from "./port-listener.js";
 import { spawnWorker, type SpawnedWorker } from "./spawn-worker.js";
@@ -314,12 +314,13 @@ export class EngineWorker {
     this.#snapshotting = data.t === "heartbeat" && data.snapshotting === true;
     const message: WorkerToHost = data;
     switch (message.t) {
-      case "calls": {
+      case "calls":
+      case "call": {
         const pending = this.#pending.get(message.id);
         if (!pending) return;
         pending.calls ??= new CallSession(pending.context.calls, pending.threadId, pending.context.signal);
-        pending.calls.send(message.calls, (results) => {
-          if (this.#pending.has(message.id)) this.port.postMessage({ t: "results", id: message.id, results });
+        pending.calls.send(message.t === "call" ? [guestCall(message)] : message.calls, (results) => {
+          if (this.#pending.has(message.id)) this.port.postMessage(resultsMessage(message.id, results));
         });
         return;
       }

@@ -27,6 +27,8 @@ export function isHostToWorker(value: unknown): value is HostToWorker {
       return isThreadRequest(value) && Array.isArray(value.decisions) && Array.isArray(value.undecided);
     case "results":
       return isId(value.id) && Array.isArray(value.results) && value.results.every((r) => isRecord(r) && typeof r.id === "string" && typeof r.ok === "boolean");
+    case "result":
+      return isId(value.id) && typeof value.callId === "string" && typeof value.value === "string" && (value.encoding === "json" || value.encoding === "devalue");
     case "cancel":
       return isId(value.id);
     default:
@@ -48,6 +50,8 @@ export function isWorkerToHost(value: unknown): value is WorkerToHost {
         Array.isArray(value.calls) &&
         value.calls.every((c) => isRecord(c) && typeof c.id === "string" && (c.kind === "tool" || c.kind === "task") && typeof c.name === "string" && typeof c.args === "string")
       );
+    case "call":
+      return isId(value.id) && typeof value.callId === "string" && (value.kind === "tool" || value.kind === "task") && typeof value.name === "string" && typeof value.args === "string";
     case "events":
       return isId(value.id) && Array.isArray(value.events) && value.events.every(isStreamedEvent);
     case "done":

@@ -11,7 +11,7 @@ import { StopFlag } from "../util/stop-signal.js";
 import type { InterpreterCore } from "../core/interpreter-core.js";
 import type { BaseImage } from "../engine/base-image.js";
 import { engineCapabilities, type HostRuntime } from "../runtime/host-runtime.js";
-import { compactReply } from "../transport/compact-reply.js";
+import { callResults, callsMessage, compactReply } from "../transport/compact-messages.js";
 import { listen } from "../transport/port-listener.js";
 import { isHostToWorker, toWireError } from "../transport/protocol.js";
 
@@ -46,7 +46,7 @@ class RunningEval implements HostCallChannel, EngineRunContext {
   }
 
   send(calls: GuestCall[]): void {
-    this.post({ t: "calls", id: this.id, calls });
+    this.post(callsMessage(this.id, calls));
   }
 
   receive(): Promise<CallResult[]> {
@@ -139,6 +139,9 @@ export class WorkerService {
         break;
       case "results":
         this.#running.get(message.id)?.inbox.push(message.results);
+        break;
+      case "result":
+        this.#running.get(message.id)?.inbox.push(callResults(message));
         break;
       case "cancel":
         this.#running.get(message.id)?.signal.abort();
