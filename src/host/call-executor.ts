@@ -138,7 +138,7 @@ export class CallExecutor implements CallRunner {
 
   /** interruptOn, asked for a call not approved already: the "held" answer, or null (it runs). Synchronous unless a predicate decides. */
   #holdFor(call: GuestCall, input: unknown, context: ToolContext): CallResult | null | Promise<CallResult | null> {
-    if (call.approved) return null;
+    if (call.approved || !this.holds.gates(call)) return null;
     const decision = this.holds.decide(call, input, { threadId: context.threadId, callId: call.id, kind: call.kind, name: call.name, caller: context.caller });
     return decision instanceof Promise ? decision.then((decided) => this.#heldResult(call, decided, context)) : this.#heldResult(call, decision, context);
   }
