@@ -11,15 +11,15 @@
  */
 import * as Comlink from "comlink";
 import type { EncodedSnapshot, EngineOptions, EngineOutcome, EngineReply, EvalRequest, ForkRequest, GuestManifest, RequestContext, ResumeRequest, SnapshotRequest } from "../engine-contract.js";
-import type { HostToWorker, Reply, WireError, WorkerApi, WorkerToHost } from "../worker-contract.js";
-import { isQuickboxError, QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
+import type { HostToWorker, Reply, WorkerApi, WorkerToHost } from "../worker-contract.js";
+import { isQuickboxError, QuickboxError } from "../errors.js";
 import { disposedOutcome, workerRestartedOutcome } from "../result/outcomes.js";
 import type { HostRuntime } from "../runtime/host-runtime.js";
 import type { ThreadInfo } from "../types.js";
 import { rememberImageSeed, startingImageSeed } from "./image-seeds.js";
 import { CallSession } from "./call-session.js";
 import { fullReply, guestCall, resultsMessage } from "./compact-messages.js";
-import { isWorkerToHost } from "./protocol.js";
+import { fromWire, isWorkerToHost, unwrap } from "./protocol.js";
 import { listen } from "./port-listener.js";
 import { spawnWorker, type SpawnedWorker } from "./spawn-worker.js";
 
@@ -66,24 +66,6 @@ export interface PoolSettings {
 
 /** Where a newcomer finds the setup for their bundler or runtime. */
 const SETUP_HINT = 'see README.md, "Bundlers and frameworks"';
-
-function fromWire(error: WireError): Error {
-  if (error.name === "QuickboxError" && error.code) {
-    return new QuickboxError(error.code as QuickboxErrorCode, error.message, {
-      ...(error.reason ? { reason: error.reason as SnapshotRejectionReason } : {}),
-      ...(error.details ? { details: error.details } : {}),
-    });
-  }
-  const rebuilt = new Error(error.message);
-  rebuilt.name = error.name;
-  return rebuilt;
-}
-
-async function unwrap<T>(reply: Promise<Reply<T>>): Promise<T> {
-  const settled = await reply;
-  if (!settled.ok) throw fromWire(settled.error);
-  return settled.value;
-}
 
 /** One engine worker and the evals it is running. */
 export class EngineWorker {

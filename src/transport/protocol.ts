@@ -3,7 +3,8 @@
  * types are in worker-contract.ts). Both ends check every message and ignore anything else; only
  * the worker's creator holds the port, and guest code has no way to post at all.
  */
-import type { HostToWorker, WireError, WorkerToHost } from "../worker-contract.js";
+import { QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
+import type { HostToWorker, Reply, WireError, WorkerToHost } from "../worker-contract.js";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 const isId = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value > 0;
@@ -93,4 +94,24 @@ export function toWireError(error: unknown): WireError {
     };
   }
   return { name: "Error", message: String(error) };
+}
+
+/** A wire error as the host throws it again: QuickboxError with its code, reason and details; else an Error with its name. */
+export function fromWire(error: WireError): Error {
+  if (error.name === "QuickboxError" && error.code) {
+    return new QuickboxError(error.code as QuickboxErrorCode, error.message, {
+      ...(error.reason ? { reason: error.reason as SnapshotRejectionReason } : {}),
+      ...(error.details ? { details: error.details } : {}),
+    });
+  }
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  return rebuilt;
+}
+
+/** A control call's reply: its value, or its error thrown (fromWire). */
+export async function unwrap<T>(reply: Promise<Reply<T>>): Promise<T> {
+  const settled = await reply;
+  if (!settled.ok) throw fromWire(settled.error);
+  return settled.value;
 }
