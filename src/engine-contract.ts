@@ -363,9 +363,10 @@ export interface EngineRunContext {
 
 /** One request's calls: its thread, the signal that aborts them, the program run (ctx.caller.evalId; set by the thread directory). */
 export interface CallScope {
-  threadId: string;
-  signal: AbortSignal;
-  evalId?: string;
+  /** A getter in practice (transport/call-session.ts): read it only when a call needs it; never copy a scope with a spread (a getter on the prototype is not copied). */
+  readonly signal: AbortSignal;
+  readonly threadId: string;
+  readonly evalId?: string;
 }
 
 export type ResultSink = (results: CallResult[]) => void;

@@ -90,6 +90,7 @@ export async function createInterpreter(options?: InterpreterOptions): Promise<I
     maxToolPayloadBytes: resolved.engine.maxToolPayloadBytes,
     sanitizeToolErrors: resolved.sanitizeToolErrors,
     emit: resolved.emit,
+    listening: resolved.onEvent !== undefined,
   });
   // Before any worker starts: a key that cannot be imported fails createInterpreter with nothing left running.
   const signing = resolved.engine.snapshotSigningKey;

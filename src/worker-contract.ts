@@ -35,13 +35,22 @@ export type HostToWorker =
   | ({ t: "eval"; id: number; aborted?: boolean } & EvalRequest)
   | ({ t: "resume"; id: number; aborted?: boolean } & ResumeRequest)
   | { t: "results"; id: number; results: CallResult[] }
+  /** One ok result with a value, in short (transport/compact-messages.ts). */
+  | { t: "result"; id: number; callId: string; value: string; encoding: "json" | "devalue" }
   | { t: "cancel"; id: number };
 
 /** Messages on the hot-path port, worker → host. */
 export type WorkerToHost =
   | { t: "calls"; id: number; calls: GuestCall[] }
+  /** One call (not an approved held one), in short (transport/compact-messages.ts). */
+  | { t: "call"; id: number; callId: string; kind: GuestCall["kind"]; name: string; args: string }
   | { t: "events"; id: number; events: StreamedEvent[] }
   | { t: "done"; id: number; reply: EngineReply }
+  /**
+   * The common reply in short (transport/compact-messages.ts): status "ok", nothing dropped, no handle, no
+   * stdout, nothing else to say — one flat object instead of two nested ones (~2 µs less per message).
+   */
+  | { t: "ok"; id: number; body: string; value?: string; toolCalls?: number; durationMs: number }
   | { t: "failed"; id: number; error: WireError }
   /** `snapshotting`: the worker starts taking a snapshot (no guest code runs; it may be silent for long). */
   | { t: "heartbeat"; snapshotting?: true };

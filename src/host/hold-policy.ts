@@ -91,6 +91,11 @@ export class HoldPolicy {
     return call.kind === "task" ? "task" : call.name;
   }
 
+  /** Whether interruptOn (or the tool's needsApproval) gates `call` at all: else `decide` is not asked (no context is built for it). */
+  gates(call: Pick<GuestCall, "kind" | "name">): boolean {
+    return this.#entries.size > 0 && this.#entries.has(HoldPolicy.keyOf(call));
+  }
+
   /** The decisions a fixed setting allows now (undefined: not gated, or gated by a predicate). */
   fixedDecisions(call: Pick<GuestCall, "kind" | "name">): DecisionType[] | undefined {
     const entry = this.#entries.get(HoldPolicy.keyOf(call));

@@ -11,14 +11,15 @@
  */
 import * as Comlink from "comlink";
 import type { EncodedSnapshot, EngineOptions, EngineOutcome, EngineReply, EvalRequest, ForkRequest, GuestManifest, RequestContext, ResumeRequest, SnapshotRequest } from "../engine-contract.js";
-import type { HostToWorker, Reply, WireError, WorkerApi, WorkerToHost } from "../worker-contract.js";
-import { isQuickboxError, QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
+import type { HostToWorker, Reply, WorkerApi, WorkerToHost } from "../worker-contract.js";
+import { isQuickboxError, QuickboxError } from "../errors.js";
 import { disposedOutcome, workerRestartedOutcome } from "../result/outcomes.js";
 import type { HostRuntime } from "../runtime/host-runtime.js";
 import type { ThreadInfo } from "../types.js";
 import { rememberImageSeed, startingImageSeed } from "./image-seeds.js";
 import { CallSession } from "./call-session.js";
-import { isWorkerToHost } from "./protocol.js";
+import { fullReply, guestCall, resultsMessage } from "./compact-messages.js";
+import { fromWire, isWorkerToHost, unwrap } from "./protocol.js";
 import { listen } from "./port-listener.js";
 import { spawnWorker, type SpawnedWorker } from "./spawn-worker.js";
 
@@ -40,8 +41,11 @@ const WATCHDOG_CHECK_MS = 100;
 export const CONTROL_CALL_GRACE_MS = 30_000;
 
 interface PendingEval {
-  /** The eval's host calls (their tools' signal, the count out). */
-  calls: CallSession;
+  /** The eval's host calls (their tools' signal, the count out): made at its first `calls` message (most evals make none). */
+  calls: CallSession | null;
+  /** What the CallSession is made of. */
+  context: RequestContext;
+  threadId: string;
   /** Where the eval's streamed events go (absent: nobody listens). */
   stream: RequestContext["stream"];
   /** performance.now() when the request was sent: the duration of a result made here. */
@@ -62,24 +66,6 @@ export interface PoolSettings {
 
 /** Where a newcomer finds the setup for their bundler or runtime. */
 const SETUP_HINT = 'see README.md, "Bundlers and frameworks"';
-
-function fromWire(error: WireError): Error {
-  if (error.name === "QuickboxError" && error.code) {
-    return new QuickboxError(error.code as QuickboxErrorCode, error.message, {
-      ...(error.reason ? { reason: error.reason as SnapshotRejectionReason } : {}),
-      ...(error.details ? { details: error.details } : {}),
-    });
-  }
-  const rebuilt = new Error(error.message);
-  rebuilt.name = error.name;
-  return rebuilt;
-}
-
-async function unwrap<T>(reply: Promise<Reply<T>>): Promise<T> {
-  const settled = await reply;
-  if (!settled.ok) throw fromWire(settled.error);
-  return settled.value;
-}
 
 /** One engine worker and the evals it is running. */
 export class EngineWorker {
@@ -153,11 +139,16 @@ export class EngineWorker {
     return this.#dead === null;
   }
 
-  /** Node: a ref'd port keeps the process alive; only while work is in flight (no-op elsewhere). */
+  /** Whether the port is ref'd now (it starts so: see start()). */
+  #portRefd = true;
+
+  /** Node: a ref'd port keeps the process alive; only while work is in flight (no-op elsewhere). Only a change calls into the port. */
   #keepProcessAlive(busy: boolean): void {
+    if (busy === this.#portRefd || (!busy && (this.#pending.size || this.#controlCalls.size))) return;
+    this.#portRefd = busy;
     const port = this.port as unknown as { ref?: () => void; unref?: () => void };
     if (busy) port.ref?.();
-    else if (!this.#pending.size && !this.#controlCalls.size) port.unref?.();
+    else port.unref?.();
   }
 
   /** Silence allowed while an eval runs: the run and the result copy each get timeoutMs. */
@@ -222,12 +213,14 @@ export class EngineWorker {
       const finish = () => {
         clearTimeout(forceCancel);
         signal?.removeEventListener("abort", onAbort);
-        this.#pending.get(id)?.calls.end();
+        this.#pending.get(id)?.calls?.end();
         this.#pending.delete(id);
         this.#keepProcessAlive(false);
       };
       this.#pending.set(id, {
-        calls: new CallSession(context.calls, threadId, signal),
+        calls: null,
+        context,
+        threadId,
         stream: context.stream,
         startedAt: performance.now(),
         resolve: (reply) => {
@@ -303,11 +296,13 @@ export class EngineWorker {
     this.#snapshotting = data.t === "heartbeat" && data.snapshotting === true;
     const message: WorkerToHost = data;
     switch (message.t) {
-      case "calls": {
+      case "calls":
+      case "call": {
         const pending = this.#pending.get(message.id);
         if (!pending) return;
-        pending.calls.send(message.calls, (results) => {
-          if (this.#pending.has(message.id)) this.port.postMessage({ t: "results", id: message.id, results });
+        pending.calls ??= new CallSession(pending.context.calls, pending.threadId, pending.context.signal);
+        pending.calls.send(message.t === "call" ? [guestCall(message)] : message.calls, (results) => {
+          if (this.#pending.has(message.id)) this.port.postMessage(resultsMessage(message.id, results));
         });
         return;
       }
@@ -316,6 +311,10 @@ export class EngineWorker {
         return;
       case "done":
         this.#pending.get(message.id)?.resolve(message.reply);
+        this.#handOverSeed();
+        return;
+      case "ok":
+        this.#pending.get(message.id)?.resolve(fullReply(message));
         this.#handOverSeed();
         return;
       case "failed":

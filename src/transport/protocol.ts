@@ -3,7 +3,8 @@
  * types are in worker-contract.ts). Both ends check every message and ignore anything else; only
  * the worker's creator holds the port, and guest code has no way to post at all.
  */
-import type { HostToWorker, WireError, WorkerToHost } from "../worker-contract.js";
+import { QuickboxError, type QuickboxErrorCode, type SnapshotRejectionReason } from "../errors.js";
+import type { HostToWorker, Reply, WireError, WorkerToHost } from "../worker-contract.js";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 const isId = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value > 0;
@@ -27,6 +28,8 @@ export function isHostToWorker(value: unknown): value is HostToWorker {
       return isThreadRequest(value) && Array.isArray(value.decisions) && Array.isArray(value.undecided);
     case "results":
       return isId(value.id) && Array.isArray(value.results) && value.results.every((r) => isRecord(r) && typeof r.id === "string" && typeof r.ok === "boolean");
+    case "result":
+      return isId(value.id) && typeof value.callId === "string" && typeof value.value === "string" && (value.encoding === "json" || value.encoding === "devalue");
     case "cancel":
       return isId(value.id);
     default:
@@ -48,6 +51,8 @@ export function isWorkerToHost(value: unknown): value is WorkerToHost {
         Array.isArray(value.calls) &&
         value.calls.every((c) => isRecord(c) && typeof c.id === "string" && (c.kind === "tool" || c.kind === "task") && typeof c.name === "string" && typeof c.args === "string")
       );
+    case "call":
+      return isId(value.id) && typeof value.callId === "string" && (value.kind === "tool" || value.kind === "task") && typeof value.name === "string" && typeof value.args === "string";
     case "events":
       return isId(value.id) && Array.isArray(value.events) && value.events.every(isStreamedEvent);
     case "done":
@@ -58,6 +63,14 @@ export function isWorkerToHost(value: unknown): value is WorkerToHost {
         typeof value.reply.outcome.status === "string" &&
         typeof value.reply.outcome.body === "string" &&
         typeof value.reply.durationMs === "number"
+      );
+    case "ok":
+      return (
+        isId(value.id) &&
+        typeof value.body === "string" &&
+        typeof value.durationMs === "number" &&
+        (value.value === undefined || typeof value.value === "string") &&
+        (value.toolCalls === undefined || typeof value.toolCalls === "number")
       );
     case "failed":
       return isId(value.id) && isRecord(value.error) && typeof value.error.message === "string";
@@ -81,4 +94,24 @@ export function toWireError(error: unknown): WireError {
     };
   }
   return { name: "Error", message: String(error) };
+}
+
+/** A wire error as the host throws it again: QuickboxError with its code, reason and details; else an Error with its name. */
+export function fromWire(error: WireError): Error {
+  if (error.name === "QuickboxError" && error.code) {
+    return new QuickboxError(error.code as QuickboxErrorCode, error.message, {
+      ...(error.reason ? { reason: error.reason as SnapshotRejectionReason } : {}),
+      ...(error.details ? { details: error.details } : {}),
+    });
+  }
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  return rebuilt;
+}
+
+/** A control call's reply: its value, or its error thrown (fromWire). */
+export async function unwrap<T>(reply: Promise<Reply<T>>): Promise<T> {
+  const settled = await reply;
+  if (!settled.ok) throw fromWire(settled.error);
+  return settled.value;
 }

@@ -11,12 +11,15 @@ import { workerStackLimitBytes } from "./spawn-worker.js";
 
 export class WorkerPool implements EngineClient {
   readonly #slots: (Promise<EngineWorker> | null)[];
+  /** The started worker of each slot, once its start resolved: a request to it goes out without awaiting #slots' promise. */
+  readonly #started: (EngineWorker | null)[];
   readonly #assignment = new Map<string, number>();
   #disposed = false;
   onThreadsLost?: (threadIds: string[], reason: string) => void;
 
   private constructor(private readonly settings: PoolSettings) {
     this.#slots = Array.from({ length: settings.workers }, () => null);
+    this.#started = Array.from({ length: settings.workers }, () => null);
   }
 
   /** Starts the first worker now, so that a worker that cannot start fails createInterpreter. */
@@ -31,15 +34,21 @@ export class WorkerPool implements EngineClient {
     const existing = this.#slots[index];
     if (existing) return existing;
     const started = EngineWorker.start(this.settings, (worker, reason) => this.#onDeath(index, worker, reason));
-    started.catch(() => {
-      if (this.#slots[index] === started) this.#slots[index] = null;
-    });
+    started.then(
+      (worker) => {
+        if (this.#slots[index] === started) this.#started[index] = worker;
+      },
+      () => {
+        if (this.#slots[index] === started) this.#slots[index] = null;
+      },
+    );
     this.#slots[index] = started;
     return started;
   }
 
   #onDeath(index: number, worker: EngineWorker, reason: string): void {
     this.#slots[index] = null;
+    if (this.#started[index] === worker) this.#started[index] = null;
     this.onThreadsLost?.([...worker.threads], `its engine worker was restarted: ${reason}`);
   }
 
@@ -57,11 +66,19 @@ export class WorkerPool implements EngineClient {
     if (this.#disposed) throw new QuickboxError("DISPOSED", "this interpreter was disposed");
   }
 
-  async #onThread<T>(threadId: string, work: (worker: EngineWorker) => Promise<T>): Promise<T> {
-    this.#assertAlive();
-    const worker = await this.#worker(this.#slotFor(threadId));
-    worker.threads.add(threadId);
-    return work(worker);
+  #onThread<T>(threadId: string, work: (worker: EngineWorker) => Promise<T>): Promise<T> {
+    if (this.#disposed) return Promise.reject(new QuickboxError("DISPOSED", "this interpreter was disposed"));
+    const slot = this.#slotFor(threadId);
+    // The common case: the thread's worker is up; the request is posted within this call.
+    const started = this.#started[slot];
+    if (started?.alive) {
+      started.threads.add(threadId);
+      return work(started);
+    }
+    return this.#worker(slot).then((worker) => {
+      worker.threads.add(threadId);
+      return work(worker);
+    });
   }
 
   eval(request: EvalRequest, context: RequestContext): Promise<EngineReply> {

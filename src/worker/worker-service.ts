@@ -11,6 +11,7 @@ import { StopFlag } from "../util/stop-signal.js";
 import type { InterpreterCore } from "../core/interpreter-core.js";
 import type { BaseImage } from "../engine/base-image.js";
 import { engineCapabilities, type HostRuntime } from "../runtime/host-runtime.js";
+import { callResults, callsMessage, compactReply } from "../transport/compact-messages.js";
 import { listen } from "../transport/port-listener.js";
 import { isHostToWorker, toWireError } from "../transport/protocol.js";
 
@@ -45,7 +46,7 @@ class RunningEval implements HostCallChannel, EngineRunContext {
   }
 
   send(calls: GuestCall[]): void {
-    this.post({ t: "calls", id: this.id, calls });
+    this.post(callsMessage(this.id, calls));
   }
 
   receive(): Promise<CallResult[]> {
@@ -139,6 +140,9 @@ export class WorkerService {
       case "results":
         this.#running.get(message.id)?.inbox.push(message.results);
         break;
+      case "result":
+        this.#running.get(message.id)?.inbox.push(callResults(message));
+        break;
       case "cancel":
         this.#running.get(message.id)?.signal.abort();
         break;
@@ -169,10 +173,9 @@ export class WorkerService {
 
   #done(id: number, reply: EngineReply): void {
     try {
-      const message: WorkerToHost = { t: "done", id, reply };
       // Snapshot bytes move to the host without a copy (an empty transfer list would cost a few µs).
-      if (reply.snapshot) this.#port?.postMessage(message, [reply.snapshot.bytes.buffer as ArrayBuffer]);
-      else this.#port?.postMessage(message);
+      if (reply.snapshot) this.#port?.postMessage({ t: "done", id, reply } satisfies WorkerToHost, [reply.snapshot.bytes.buffer as ArrayBuffer]);
+      else this.#port?.postMessage(compactReply(id, reply) ?? ({ t: "done", id, reply } satisfies WorkerToHost));
       this.#running.delete(id);
     } catch (error) {
       this.#failed(id, error);

@@ -7,6 +7,22 @@ import type { CallRunner, CallScope, GuestCall, ResultSink } from "../../engine-
 import { newEvalId } from "../tool-callers.js";
 import type { HeldCall } from "./thread-table.js";
 
+/** A call scope that names the program run; `signal` stays the request's getter (read only when a call needs it). */
+class EvalScope implements CallScope {
+  constructor(
+    private readonly scope: CallScope,
+    readonly evalId: string,
+  ) {}
+
+  get threadId(): string {
+    return this.scope.threadId;
+  }
+
+  get signal(): AbortSignal {
+    return this.scope.signal;
+  }
+}
+
 /** The calls of one program run: each call's scope names the run. */
 class EvalCalls implements CallRunner {
   constructor(
@@ -15,7 +31,8 @@ class EvalCalls implements CallRunner {
   ) {}
 
   run(calls: GuestCall[], scope: CallScope, sink: ResultSink): void {
-    this.runner.run(calls, { ...scope, evalId: this.evalId }, sink);
+    // Not a spread: it would read the scope's signal, which is made only when a tool reads it.
+    this.runner.run(calls, new EvalScope(scope, this.evalId), sink);
   }
 }
 
