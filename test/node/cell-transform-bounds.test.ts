@@ -55,7 +55,8 @@ describe("transformCell bounds", () => {
     expect(cell.code.endsWith(`{let __quickbox_sink0 = __quickbox_bind__("a${last}", { "a${last}": ${last} }["a${last}"]); }`)).toBe(true);
     started = performance.now();
     const refused = await transformCell(lines(30_000)); // took seconds of acorn's quadratic scope checks
-    expect(performance.now() - started).toBeLessThan(100);
+    // A few ms on a quiet machine (a count before any parse); 104 ms on a loaded one. The quadratic parse took seconds.
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(refused.refused).toMatch(/more than 4000 declarations/);
   });
 
