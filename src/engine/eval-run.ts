@@ -9,8 +9,9 @@ import type { EngineOutcome, EvalLimits, HeldCallRef, HostCallChannel, PauseStat
 import type { ClockMode } from "../types.js";
 import { internalErrorOutcome, outOfMemoryOutcome, pausedOutcome, stoppedOutcome, type StopReason } from "../result/outcomes.js";
 import { RunCalls } from "./run-calls.js";
-import { parseCopiedValue, parsePollReport, type SettledReport } from "./guest-reports.js";
-import { GuestException, type GuestPort } from "./guest-port.js";
+import { parsePollReport, type SettledReport } from "./guest-reports.js";
+import { copyResultInSteps, type CopiedValue } from "./result-copy-steps.js";
+import type { GuestPort } from "./guest-port.js";
 import { classifyFailure, outOfMemoryFromBareError } from "./run-failures.js";
 import { RunBudget } from "./run-budget.js";
 import { ClosingCalls, type PrintedOutput } from "./closing-calls.js";
@@ -19,7 +20,7 @@ import { StreamOutbox } from "./stream-outbox.js";
 import { quickFinish, quickSettle } from "./quick-finish.js";
 import type { ValuePointer } from "./guest-calls.js";
 import type { ThreadJournal } from "./thread-journal.js";
-import { hostSliceIsFull, nextHostSlice, SLICE_MS } from "../util/host-slices.js";
+import { hostSliceIsFull, nextHostSlice } from "../util/host-slices.js";
 
 /** What a run needs of its thread. */
 export interface RunnableThread {
@@ -51,22 +52,6 @@ export interface ResumedRun {
   pause: PauseState;
   undecided: HeldCallRef[];
 }
-
-/**
- * Work units (bounded-copy.ts: values visited, slots counted) of a result copy's first step: a small
- * value's whole copy (a unit is ~10 µs of QuickJS, several times that on a loaded machine).
- */
-const FIRST_COPY_STEP_UNITS = 500;
-/** What a later step of a result's copy aims to take: a few of them fit in one of the host's slices. */
-const COPY_STEP_MS = 4;
-
-/** The next step's units, scaled from how long the last one took (never below a hundred). */
-function nextCopyStep(units: number, tookMs: number): number {
-  const scaled = Math.round((units * COPY_STEP_MS) / Math.max(tookMs, 0.25));
-  return Math.min(Math.max(scaled, 100), units * 4);
-}
-
-type CopiedValue = { value?: string; valueNote?: string };
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -199,7 +184,15 @@ export class EvalRun {
       // Copying an object result is guest work of its own (up to seconds for a value the limit
       // refuses only near its end): inline, on the host's thread. It goes in steps, the host's loop
       // turning between them (a program that already held the thread for a slice lets it turn first).
-      if (typeof end === "object" && end.needsCopy) this.#copied = await this.#copyInSteps();
+      if (typeof end === "object" && end.needsCopy) {
+        this.#copied = await copyResultInSteps({
+          port: this.thread.port,
+          limits: this.limits,
+          stretchStartedAt: this.#stretchStartedAt,
+          useBudget: (budget) => (this.#budget = budget),
+          endSession: (reason) => this.#closing.end(reason),
+        });
+      }
       outcome = this.#outcomeOf(end, compiled);
     } catch (error) {
       outcome = this.#recover(error);
@@ -311,42 +304,6 @@ export class EvalRun {
       return call();
     } finally {
       this.#ownBudget = previous;
-    }
-  }
-
-  /**
-   * The guest rendered the result while polling. An object result is copied for the host under
-   * a budget of its own (copying runs getters-free but can still be long): a program that used
-   * most of its budget still gets its answer, and a copy that takes too long is dropped. The copy
-   * goes in steps of about COPY_STEP_MS each; before each, the host's loop turns once the current
-   * slice is full (util/host-slices.ts), and that wait counts as the host's, not the copy's.
-   * Nothing runs in the guest in between: the steps write what one walk would.
-   */
-  async #copyInSteps(): Promise<CopiedValue> {
-    const { timeoutMs, wallTimeoutMs, maxValueChars } = this.limits;
-    const copyBudget = new RunBudget(timeoutMs, wallTimeoutMs);
-    this.#budget = copyBudget;
-    const tooLong = `value not copied: copying took longer than ${timeoutMs} ms`;
-    let units = FIRST_COPY_STEP_UNITS;
-    try {
-      if (performance.now() - this.#stretchStartedAt >= SLICE_MS) await copyBudget.awaitHost(nextHostSlice());
-      for (;;) {
-        const startedAt = performance.now();
-        const copied = parseCopiedValue(this.thread.port.callString("copyValue", [String(units)]), maxValueChars);
-        if (copied !== null) return copyBudget.expired ? { valueNote: tooLong } : copied;
-        if (copyBudget.check()) {
-          // The copy is left unfinished: its session ends here.
-          this.#closing.end(tooLong);
-          return { valueNote: tooLong };
-        }
-        units = nextCopyStep(units, performance.now() - startedAt);
-        while (hostSliceIsFull()) await copyBudget.awaitHost(nextHostSlice());
-      }
-    } catch (error) {
-      if (!(error instanceof GuestException)) throw error;
-      // copyValue ends the session itself, unless it was interrupted while doing so.
-      this.#closing.end(error.message);
-      return { valueNote: copyBudget.expired ? tooLong : `value not copied: ${error.message}` };
     }
   }
 
