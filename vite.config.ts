@@ -71,10 +71,12 @@ export default defineConfig({
     // Longest files first, by the durations of a recorded run where there is no local cache (a fresh clone).
     sequence: { sequencer: LongestFirstSequencer },
     // Workers: the Node project's files mostly wait (on engine workers, child processes, Deno, database
-    // servers), so it runs two at a time, beside one Chromium tab for the browser project (three streams;
-    // on 2 cores Vitest's default ran one Node file beside one tab, and the Node project alone took the whole
-    // run). Four per project loaded the machine to 8-11 and budget- and timing-based tests failed at random.
-    // QUICKBOX_TEST_WORKERS sets both projects' count (e.g. 4 on a machine with more cores).
+    // servers): three run at a time, beside one Chromium tab for the browser project. Measured on 2 cores
+    // (fresh clone, quiet): with two, the Node project alone used ~1.3 cores and set the length of the whole
+    // run (~730 s); four per project loaded the machine to 8-11 and budget- and timing-based tests failed at
+    // random. QUICKBOX_TEST_WORKERS sets both projects' count (e.g. 4 on a machine with more cores).
+    // (isolate: false, files sharing a worker process, saved ~11 % of the Node project's CPU, but process-wide
+    // checks such as instance-pool.test.ts's "nothing kept after the last dispose" would then see other files' threads.)
     projects: [
       {
         test: {
@@ -83,7 +85,7 @@ export default defineConfig({
           include: ["test/node/**/*.test.ts"],
           globalSetup: ["test/global-build.ts"],
           testTimeout: 30_000,
-          maxWorkers: WORKERS ?? 2,
+          maxWorkers: WORKERS ?? 3,
         },
       },
       {
@@ -109,9 +111,9 @@ export default defineConfig({
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           testTimeout: 30_000,
-          // Vitest runs two projects side by side only when their maxWorkers are the same: two here, and one
+          // Vitest runs two projects side by side only when their maxWorkers are the same: three here, and one
           // Chromium tab through browser.fileParallelism (unless QUICKBOX_TEST_WORKERS asks for more).
-          maxWorkers: WORKERS ?? 2,
+          maxWorkers: WORKERS ?? 3,
           browser: {
             enabled: true,
             headless: true,
