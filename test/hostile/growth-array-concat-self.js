@@ -1,4 +1,5 @@
 // expect: OutOfMemory|RangeError|Timeout
 // category: bomb-growth
+// neighbours: may-restart
 let a = [1, 2, 3];
 for (;;) a = a.concat(a);
