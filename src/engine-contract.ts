@@ -18,7 +18,7 @@ import type { StopSignal } from "./util/stop-signal.js";
 // ── Guest ⇄ engine: host calls (guest-contract.ts) ──────────────────────────────────────────
 
 export type * from "./guest-contract.js";
-import type { CallKind, CallResult, GuestCall, HoldSpec, StreamedEvent } from "./guest-contract.js";
+import type { CallKind, CallResult, GuestCall, HoldSpec, RenderedEval, StreamedEvent } from "./guest-contract.js";
 
 // ── Engine configuration ────────────────────────────────────────────────────────────────────
 
@@ -154,14 +154,8 @@ export interface EncodedSnapshot {
 // ── Outcomes ────────────────────────────────────────────────────────────────────────────────
 
 /** What one eval or resume produced, before the host renders it (result/eval-result.ts). */
-export interface EngineOutcome {
+export interface EngineOutcome extends RenderedEval {
   status: "ok" | "error" | "paused";
-  body: string;
-  droppedChars: number;
-  handle: boolean;
-  errorType?: string;
-  errorMessage?: string;
-  errorStack?: string;
   errorDetails?: Record<string, unknown>;
   value?: string;
   valueNote?: string;

@@ -64,15 +64,19 @@ export interface GuestConfiguration {
   subagents: SubagentManifest;
 }
 
-/** The guest's rendering of a settled eval (checked by engine/guest-reports.ts before use). */
-export interface GuestFinishedEval {
-  status: "ok" | "error";
+/** A settled eval's rendering: what the guest renders and the host's outcome (EngineOutcome) carries on. */
+export interface RenderedEval {
   body: string;
   droppedChars: number;
   handle: boolean;
   errorType?: string;
   errorMessage?: string;
   errorStack?: string;
+}
+
+/** The guest's rendering of a settled eval (checked by engine/guest-reports.ts before use). */
+export interface GuestFinishedEval extends RenderedEval {
+  status: "ok" | "error";
   stdout: string;
   stdoutDroppedChars: number;
   /** devalue text of an ok result, when it was cheap to copy right away. */

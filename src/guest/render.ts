@@ -7,11 +7,11 @@ import { isProxy } from "./proxy-registry.js";
 import { rewordError } from "./node-errors.js";
 import { isPreludeFrame } from "./error-frames.js";
 import { copyPrimitive, inspectPrimitive } from "../result/primitive-results.js";
-import type { GuestFinishedEval } from "../guest-contract.js";
+import type { GuestFinishedEval, RenderedEval } from "../guest-contract.js";
 import { isArray, jsonStringify, mapHasKey, mapValue, objectCreate, objectDefineProperty, objectGetOwnPropertyDescriptors, objectGetPrototypeOf, objectKeys, push, setMapValue, sliceArray } from "./intrinsics.js";
 
 /** What the guest hands back to the host for one settled eval (JSON over the boundary): the rendering part of the contract's GuestFinishedEval. */
-export type RenderedOutcome = Pick<GuestFinishedEval, "status" | "body" | "droppedChars" | "handle" | "errorType" | "errorMessage" | "errorStack">;
+export type RenderedOutcome = RenderedEval & Pick<GuestFinishedEval, "status">;
 
 const HANDLE_MARKER = "$handle";
 /** Set per render from maxResultChars (see boundedForInspect). */
