@@ -101,6 +101,30 @@ describe("postgresStore", () => {
     expect(await store.get("snap:big")).toBeUndefined();
   }, 60_000);
 
+  it("a CREATE TABLE that lost the race to another process (duplicate_table, the catalog's unique_violation, the row type's duplicate_object) counts as created; any other error is thrown and retried", async () => {
+    for (const code of ["42P07", "23505", "42710", "57P01"]) {
+      const texts: string[] = [];
+      const racing = {
+        query: async ({ text, values }: { text: string; values?: unknown[] }) => {
+          texts.push(text);
+          if (text.startsWith("CREATE TABLE") && texts.length === 1) throw Object.assign(new Error(`lost the race (${code})`), { code });
+          return pool.query({ text: text.replace(/"racing_table"/g, `"${raceTable}"`), values: values ?? [] });
+        },
+      };
+      const raceTable = freshTable();
+      await pool.query({ text: `CREATE TABLE "${raceTable}" (key bytea PRIMARY KEY, value bytea NOT NULL, size_bytes bigint NOT NULL, created_at bigint NOT NULL, thread_id bytea, kind text)` });
+      const store = postgresStore(racing as unknown as pg.Pool, { table: "racing_table" });
+      if (code === "57P01") {
+        await expect(store.list()).rejects.toMatchObject({ code });
+        expect(await store.list()).toEqual([]); // the next call creates the table again
+        expect(texts.filter((text) => text.startsWith("CREATE TABLE"))).toHaveLength(2);
+      } else {
+        expect(await store.list()).toEqual([]);
+        expect(texts.filter((text) => text.startsWith("CREATE TABLE"))).toHaveLength(1);
+      }
+    }
+  });
+
   it("many stores (as in many processes) creating one table at the same moment all work", async () => {
     const table = freshTable();
     const pools = Array.from({ length: 6 }, () => new pg.Pool({ connectionString: server.url, max: 1 }));

@@ -29,8 +29,12 @@ const text = new TextDecoder();
 const bytesOf = (value: string) => Buffer.from(utf8.encode(value));
 const asBuffer = (value: Uint8Array) => Buffer.from(value.buffer, value.byteOffset, value.byteLength);
 
-/** duplicate_table, and unique_violation on the catalog: another process created the table at the same moment. */
-const CREATED_ELSEWHERE = new Set(["42P07", "23505"]);
+/**
+ * Another process created the table at the same moment (CREATE TABLE IF NOT EXISTS is not atomic against a
+ * concurrent one): duplicate_table, unique_violation on the catalog, or duplicate_object for the table's row type
+ * (`type "…" already exists`, seen with six pools creating one table at once).
+ */
+const CREATED_ELSEWHERE = new Set(["42P07", "23505", "42710"]);
 
 export function postgresStore(pool: PgQueryableLike, options: PostgresStoreOptions = {}): AtomicSnapshotStore {
   if (typeof pool !== "object" || pool === null || typeof pool.query !== "function") throw new QuickboxError("INVALID_OPTIONS", "postgresStore: pool must be a pg Pool (or a connected Client)");
