@@ -12,8 +12,9 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { buildAndServe } from "./support/build-app.js";
+import { raceTrials } from "../test/shared/race-trials.js";
 
-const TRIALS = 40;
+const TRIALS = raceTrials(20);
 
 /** Which check stopped a losing resume: the winner's claim was already in the head, or the loser's conditional write found the head moved. */
 function conflictKind(message = ""): string {

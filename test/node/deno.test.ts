@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInterpreter, memoryStore, threadBundleBytes, type Interrupt, type ToolDefinition } from "../../src/index.js";
 import { PAUSED_PROGRAM_SUFFIX, PAUSED_THREAD_ID, type ExportedRecords } from "../deno/pause-program.js";
 import type { InspectReply, RaceCommand, ResumeReply } from "../deno/race-resume.js";
+import { raceTrials } from "../shared/race-trials.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const LOCAL_DENO = join(ROOT, "node_modules", ".bin", "deno");
@@ -178,7 +179,7 @@ describe("quickbox/deno in real Deno", () => {
   });
 
   describe("two Deno processes approve one pause at the same moment (denoKvStore on one SQLite KV file)", () => {
-    const TRIALS = 24;
+    const TRIALS = raceTrials(12);
     let dir: string;
     let racers: Racer[] = [];
 

@@ -18,13 +18,14 @@ import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EvalResult } from "../../src/index.js";
 import { buildWorker, startWorker, type WorkerBindings } from "../../edge/run-in-workerd.js";
+import { raceTrials } from "../shared/race-trials.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "quickbox-do-race-"));
 const BINDINGS: WorkerBindings = { durableObjects: { RACES: { className: "RaceThread" } } };
 const PROGRAM = "let steps = 1; const receipt = await tools.sendEmail({ to: 'ana@example.com' }); steps++; `done:${receipt}`";
-const WARM_TRIALS = 20;
-const EVICTED_TRIALS = 20;
+const WARM_TRIALS = raceTrials(10);
+const EVICTED_TRIALS = raceTrials(10);
 
 interface ResumeReply {
   outcome: "result" | "error";

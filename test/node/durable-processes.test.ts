@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Isolation } from "../../src/index.js";
 import type { ThreadHead } from "../../src/stores/store-contract.js";
 import { effectLines, Racer, runChild, runOk, type ChildRun } from "../shared/durable-children.js";
+import { raceTrials } from "../shared/race-trials.js";
 
 // The parent runs the same build as its children (dist/, which the node project's global setup
 // builds): imported by URL so that typechecking needs no dist/, with the types of src/.
@@ -270,7 +271,8 @@ describe.concurrent("a pause made in one process resumes in another under a chan
 
 describe("two processes resume one pause at the same instant", () => {
   timeSection("2 race");
-  const TRIALS = 20;
+  // Four of each isolation pair.
+  const TRIALS = raceTrials(12);
   /** Isolation of the two racers' interpreters, by trial (cycled). */
   const PAIRS: [Isolation, Isolation][] = [
     ["inline", "inline"],
@@ -498,7 +500,7 @@ describe.concurrent("a resuming process killed (SIGKILL) at each step; a new pro
 
 describe("fsStore: a head lock left by a killed process", () => {
   it("is broken safely: of several processes then racing one compareAndSet, exactly one wins", async () => {
-    const TRIALS = 20, PROCESSES = 3, CONTENDERS = 3, key = "head:x";
+    const TRIALS = raceTrials(10), PROCESSES = 3, CONTENDERS = 3, key = "head:x";
     const deadPid = spawnSync(process.execPath, ["-e", "0"]).pid;
     const first = Date.now() + 1500;
     const schedule: { dir: string; at: number }[] = [];
