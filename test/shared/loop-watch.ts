@@ -94,13 +94,16 @@ export async function hostBlock<T>(start: WatcherStarter, work: () => Promise<T>
 }
 
 /**
- * hostBlock, measured once more when it is over `limitMs` (the work must be repeatable): the OS may
- * not schedule a loaded machine's test process for a while, which does not repeat; quickbox
- * holding the loop on the same input does. The quieter run counts.
+ * hostBlock, measured again while it is over `limitMs`, up to three runs (the work must be
+ * repeatable): the OS may not schedule a loaded machine's test process for a while, which does not
+ * repeat; quickbox holding the loop on the same input does, every run. The quietest run counts.
+ * (Two runs were not enough: at load ~5 on 2 cores both of a sliced eval's runs once held ~280 ms.)
  */
 export async function repeatableHostBlock<T>(start: WatcherStarter, limitMs: number, work: () => Promise<T> | T): Promise<{ value: T; blockMs: number }> {
-  const first = await hostBlock(start, work);
-  if (first.blockMs < limitMs) return first;
-  const second = await hostBlock(start, work);
-  return second.blockMs < first.blockMs ? second : first;
+  let best = await hostBlock(start, work);
+  for (let run = 1; run < 3 && best.blockMs >= limitMs; run++) {
+    const next = await hostBlock(start, work);
+    if (next.blockMs < best.blockMs) best = next;
+  }
+  return best;
 }

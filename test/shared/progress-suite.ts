@@ -187,7 +187,9 @@ export function defineProgressSuite(create: InterpreterFactory, isolation: "inli
     });
 
     it("a program that times out still gets its events out, and its dropped count", async () => {
-      const { qb, progress } = await recording(make, { timeoutMs: 300 });
+      // The budget covers the 1,200 calls on a loaded machine (they take ~30 ms on a quiet one; at load ~5,
+      // 300 ms once ran out after 451 of them), then the endless loop spends the rest.
+      const { qb, progress } = await recording(make, { timeoutMs: 1000 });
       const result = await qb.eval("for (let i = 0; i < 1200; i++) progress(i); for (;;) {}");
       expect(result.error?.type).toBe("Timeout");
       expect(progress()).toHaveLength(1000);
