@@ -2,6 +2,7 @@
 // Each child gets its own process group, so stopping it also stops what it spawned
 // (npx → vite, next start → its workers, wrangler → workerd).
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 const MAX_OUTPUT = 2_000_000;
@@ -45,21 +46,66 @@ function launch(command, args, { cwd, env }) {
   return { child, exited, output: () => output };
 }
 
-/** Stops a child and its process group: SIGTERM, then SIGKILL after 3 s. */
+/**
+ * Stops a child, its process group and every process below it: SIGTERM, then SIGKILL after 3 s.
+ * Descendants are found in /proc (Linux) as well as by group: a tool may start its own in a new
+ * group or session (wrangler's workerd), out of reach of the group's signal. Waits for the child's
+ * exit at most 10 s, then lets go of its output pipes, so a survivor that holds them cannot keep
+ * the run waiting (it did once: a timed-out `wrangler dev` setup left `run.mjs` waiting for good).
+ */
 async function stopGroup(child, exited) {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  if (child.pid === undefined) return;
+  const targets = [child.pid, ...descendantsOf(child.pid)];
   const signal = (name) => {
-    try {
-      process.kill(-child.pid, name);
-    } catch {
-      // already gone
+    for (const pid of targets) {
+      for (const target of [-pid, pid]) {
+        try {
+          process.kill(target, name);
+        } catch {
+          // already gone, or not a group leader
+        }
+      }
     }
   };
+  const running = child.exitCode === null && child.signalCode === null;
   signal("SIGTERM");
-  const timer = setTimeout(() => signal("SIGKILL"), 3000);
-  await exited;
-  clearTimeout(timer);
+  const kill = setTimeout(() => signal("SIGKILL"), running ? 3000 : 0);
+  let giveUp;
+  await Promise.race([exited, new Promise((resolve) => (giveUp = setTimeout(resolve, 10_000)))]);
+  clearTimeout(kill);
+  clearTimeout(giveUp);
   signal("SIGKILL"); // grandchildren that ignored SIGTERM
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}
+
+/** The processes below `pid` (children, theirs…), from /proc's parent links; none where there is no /proc. */
+function descendantsOf(pid) {
+  let entries;
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const childrenOf = new Map();
+  for (const name of entries) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (!childrenOf.has(parent)) childrenOf.set(parent, []);
+      childrenOf.get(parent).push(Number(name));
+    } catch {
+      // it ended meanwhile
+    }
+  }
+  const found = [];
+  for (let queue = [pid]; queue.length > 0; ) {
+    for (const below of childrenOf.get(queue.shift()) ?? []) {
+      found.push(below);
+      queue.push(below);
+    }
+  }
+  return found;
 }
 
 /**
