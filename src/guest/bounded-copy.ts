@@ -26,7 +26,7 @@ import { hasOwn, isArrayIndex, mathCeil, objectKeys } from "./copy-builtins.js";
 import { visitObject, type CopyReducers } from "./copy-objects.js";
 import { digits, type CopyFrame } from "./copy-frame.js";
 import { CopyWalk } from "./copy-walk.js";
-import { newList, type List } from "./safe-collections.js";
+import { appendRepeats, newList, type List } from "./safe-collections.js";
 
 export type { CopyReducers } from "./copy-objects.js";
 
@@ -196,11 +196,11 @@ function repeatsOfLastString(walk: CopyWalk, frame: CopyFrame, array: unknown[],
   do {
     next++;
     added++;
-    items[items.length] = entry;
     if (!treeOver && (tree += treeChars) > treeBudget) treeOver = true;
     marked += markedChars;
     text += textChars;
   } while (next < length && added < most && (!checked || hasOwn(array, next)) && array[next] === last && text <= textLimit && !(treeOver && marked > markerBudget));
+  appendRepeats(items, entry, added);
   frame.next = next;
   // A repeat costs a few operations here, a visit's worth in tens: a tenth of a unit each.
   walk.workLeft -= mathCeil(added / 10);

@@ -13,6 +13,7 @@ const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 export const getPrototypeOf = Object.getPrototypeOf;
 export const getOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
 export const objectKeys = Object.keys;
+export const objectValues = Object.values;
 export const ownSymbols = Object.getOwnPropertySymbols;
 export const hasOwn = Object.hasOwn;
 export const isArray = Array.isArray;

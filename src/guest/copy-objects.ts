@@ -9,10 +9,9 @@
  */
 import { handleChars, LEAF_OBJECT_CHARS } from "../result/tree-costs.js";
 import { mapMembers, setMembers } from "./collection-members.js";
-import { arrayBufferByteLength, boxedValue, bufferByteLength, dateText, getOwnPropertyDescriptors, getPrototypeOf, hasOwn, isArray, jsonStringify, OBJECT_PROTOTYPE, objectKeys, ownSymbols, regExpFlags, regExpSource, viewParts } from "./copy-builtins.js";
+import { arrayBufferByteLength, boxedValue, bufferByteLength, dateText, getOwnPropertyDescriptors, getPrototypeOf, hasOwn, isArray, jsonStringify, OBJECT_PROTOTYPE, objectKeys, objectValues, ownSymbols, regExpFlags, regExpSource, viewParts } from "./copy-builtins.js";
 import { ARRAY_BUFFER, BOXED, DATE, ERROR, kindsOf, MAP, NUMBER, REGEXP, SET, STRING } from "./copy-kinds.js";
 import type { CopyWalk } from "./copy-walk.js";
-import { newList, type List } from "./safe-collections.js";
 
 /** How the copy treats values devalue cannot write as they are (render.ts supplies them). */
 export interface CopyReducers {
@@ -56,7 +55,7 @@ export function visitObject(walk: CopyWalk, thing: object, account: boolean, red
   const array = isArray(thing);
   const view = array ? null : viewParts(thing);
   const proto = getPrototypeOf(thing) as object | null;
-  let own: [List<string>, List<unknown>] | null = null;
+  let own: [ArrayLike<string>, ArrayLike<unknown>] | null = null;
   // A plain prototype rules out Map, Set, Date, RegExp and boxed values (they are told by their prototype chain).
   if (!array && view === null && (proto === OBJECT_PROTOTYPE || proto === null || (kinds & (MAP | SET | DATE | REGEXP | BOXED)) === 0)) {
     own = proto === OBJECT_PROTOTYPE || proto === null ? plainData(thing) : null;
@@ -104,26 +103,25 @@ export function visitObject(walk: CopyWalk, thing: object, account: boolean, red
 }
 
 /**
- * A plain object's enumerable keys and values, read from its descriptors (no getter runs), or null
- * when it has an accessor or a symbol key: then it is copied as its own data (devalue's "Obj").
+ * A plain object's enumerable keys and values, or null when it has an accessor or a symbol key: then
+ * it is copied as its own data (devalue's "Obj"). Its descriptors are read first (no getter runs);
+ * with data properties only, Object.keys and Object.values (captured) read the rest without running
+ * anything, into arrays they define (no setter a program put on Array.prototype is met).
  */
-function plainData(object: object): [List<string>, List<unknown>] | null {
+function plainData(object: object): [ArrayLike<string>, ArrayLike<unknown>] | null {
   if (ownSymbols(object).length > 0) return null;
   const descriptors = getOwnPropertyDescriptors(object);
   const names = objectKeys(descriptors);
-  const keys = newList<string>();
-  const values = newList<unknown>();
+  let enumerable = 0;
   let protoKey = false;
   for (let index = 0; index < names.length; index++) {
-    const key = names[index]!;
-    const descriptor = descriptors[key]!;
+    const descriptor = descriptors[names[index]!]!;
     // hasOwn, not `in`: a `value` a program put on Object.prototype would make an accessor look like data.
     if (!hasOwn(descriptor, "value")) return null;
     if (!descriptor.enumerable) continue;
-    if (key === "__proto__") protoKey = true;
-    keys[keys.length] = key;
-    values[values.length] = descriptor.value;
+    enumerable++;
+    if (names[index] === "__proto__") protoKey = true;
   }
   if (protoKey) throw new Error("Cannot stringify objects with __proto__ keys");
-  return [keys, values];
+  return [enumerable === names.length ? names : objectKeys(object), objectValues(object)];
 }

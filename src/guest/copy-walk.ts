@@ -119,7 +119,7 @@ export class CopyWalk {
   /** A new entry for `value` (filled in later). */
   claim(value: unknown): number {
     const index = this.#entries.length;
-    this.#entries.push("");
+    this.#entries[index] = "";
     this.#indexes.set(value, index);
     return index;
   }
@@ -175,7 +175,7 @@ export class CopyWalk {
     // The host reads a copy recursively (devalue's parse): a value nested deeper is not copied.
     if (container && ++this.#nesting > MAX_COPY_NESTING) throw new Error("it is nested more than " + MAX_COPY_NESTING + " levels deep");
     frame.container = container;
-    this.#frames.push(frame);
+    this.#frames[this.#frames.length] = frame;
     if (frame.memoKey !== null) this.#ancestors.add(frame.memoKey);
     this.textChars += frame.textChars;
   }
@@ -305,7 +305,7 @@ export class CopyWalk {
       return;
     }
     const text = head + entry;
-    frame.parts.push(text);
+    frame.parts[frame.parts.length] = text;
     frame.textChars += text.length;
     this.textChars += text.length;
   }
@@ -354,6 +354,6 @@ export class CopyWalk {
     this.#entries[frame.index] = frame.array !== null ? "[" + frame.items.join(",") + "]" : frame.open + frame.parts.join("") + frame.close;
     frame.children = EMPTY;
     frame.array = null;
-    this.#finished.push(frame);
+    this.#finished[this.#finished.length] = frame;
   }
 }

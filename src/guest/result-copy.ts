@@ -6,7 +6,7 @@
  * program did to its realm's built-ins (copy-objects.ts says where the program's code still runs).
  */
 import { BoundedCopyRun, type CopyReducers } from "./bounded-copy.js";
-import { arrayBufferByteLength, binaryName, getOwnPropertyDescriptors, hasOwn, jsonStringify, matches, objectKeys, viewParts } from "./copy-builtins.js";
+import { arrayBufferByteLength, binaryName, getOwnPropertyDescriptors, hasOwn, jsonStringify, matches, objectKeys, viewByteLength, viewParts } from "./copy-builtins.js";
 import { ARRAY_BUFFER, ERROR, HANDLE_KINDS, kindsOf } from "./copy-kinds.js";
 import { encodeBase64 } from "./base64.js";
 import { isProxy } from "./proxy-registry.js";
@@ -54,11 +54,10 @@ function copyReducers(limitChars: number): CopyReducers {
       const kinds = kindsOf(candidate);
       if (kinds & HANDLE_KINDS) return describeHandle(candidate);
       // Binary data is base64 in the copy: refuse early instead of building a huge string.
-      const byteLength = kinds & ARRAY_BUFFER ? arrayBufferByteLength(candidate) : -1;
-      const view = byteLength < 0 ? viewParts(candidate) : null;
-      const size = view === null ? byteLength : view.byteLength;
-      if (size * 1.4 > limitChars) return binaryName(candidate, view === null ? "ArrayBuffer" : view.tag) + "(" + size + " bytes) [not copied: too large]";
-      return undefined;
+      const buffer = (kinds & ARRAY_BUFFER) !== 0;
+      const size = buffer ? arrayBufferByteLength(candidate) : viewByteLength(candidate);
+      if (size * 1.4 <= limitChars) return undefined;
+      return binaryName(candidate, buffer ? "ArrayBuffer" : viewParts(candidate)!.tag) + "(" + size + " bytes) [not copied: too large]";
     },
     error: (candidate) => ({ name: String(candidate.name), message: String(candidate.message), stack: userStack(candidate) }),
     ownData: copyOwnData,
