@@ -20,9 +20,9 @@ export const isArray = Array.isArray;
 export const jsonStringify = JSON.stringify;
 export const mathCeil = Math.ceil;
 export const OBJECT_PROTOTYPE = Object.prototype;
-const ARRAY_PROTOTYPE = Array.prototype;
+export const ARRAY_PROTOTYPE = Array.prototype;
 const ownKeys = Reflect.ownKeys;
-const isView = ArrayBuffer.isView;
+export const isView = ArrayBuffer.isView;
 const MAX_ARRAY_LENGTH = 4294967295;
 
 type Method = (...args: unknown[]) => unknown;
@@ -46,9 +46,6 @@ export function holesReadNothing(): boolean {
   return typeof first !== "string" || !isArrayIndex(first);
 }
 
-export function isOrdinaryArray(array: object): boolean {
-  return getPrototypeOf(array) === ARRAY_PROTOTYPE;
-}
 
 const dateGetTime = Date.prototype.getTime as Method;
 const dateToISOString = Date.prototype.toISOString as Method;

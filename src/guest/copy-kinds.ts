@@ -52,8 +52,13 @@ for (const [constructor, kind] of [
 
 /** The kinds above whose prototype is on `object`'s chain, or-ed together (0: none). */
 export function kindsOf(object: object): number {
+  return kindsFrom(getPrototypeOf(object) as object | null);
+}
+
+/** The same, from an object's prototype (the copy has read it already). */
+export function kindsFrom(prototype: object | null): number {
   let kinds = 0;
-  for (let proto: object | null = getPrototypeOf(object); proto !== null && proto !== OBJECT_PROTOTYPE; proto = getPrototypeOf(proto)) {
+  for (let proto = prototype; proto !== null && proto !== OBJECT_PROTOTYPE; proto = getPrototypeOf(proto) as object | null) {
     const kind = KINDS.get(proto);
     if (kind !== undefined) kinds |= kind;
   }

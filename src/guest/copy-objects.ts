@@ -9,8 +9,8 @@
  */
 import { handleChars, LEAF_OBJECT_CHARS } from "../result/tree-costs.js";
 import { mapMembers, setMembers } from "./collection-members.js";
-import { arrayBufferByteLength, boxedValue, bufferByteLength, dateText, getOwnPropertyDescriptors, getPrototypeOf, hasOwn, isArray, jsonStringify, OBJECT_PROTOTYPE, objectKeys, objectValues, ownSymbols, regExpFlags, regExpSource, viewParts } from "./copy-builtins.js";
-import { ARRAY_BUFFER, BOXED, DATE, ERROR, kindsOf, MAP, NUMBER, REGEXP, SET, STRING } from "./copy-kinds.js";
+import { arrayBufferByteLength, boxedValue, bufferByteLength, dateText, getOwnPropertyDescriptors, getPrototypeOf, hasOwn, isArray, isView, jsonStringify, OBJECT_PROTOTYPE, objectKeys, objectValues, ownSymbols, regExpFlags, regExpSource, viewParts } from "./copy-builtins.js";
+import { ARRAY_BUFFER, BOXED, DATE, ERROR, kindsFrom, MAP, NUMBER, REGEXP, SET, STRING } from "./copy-kinds.js";
 import type { CopyWalk } from "./copy-walk.js";
 
 /** How the copy treats values devalue cannot write as they are (render.ts supplies them). */
@@ -42,7 +42,9 @@ export function visitObject(walk: CopyWalk, thing: object, account: boolean, red
     walk.wrap(index, thing, `["Handle",`, handle, false);
     return index;
   }
-  const kinds = kindsOf(thing);
+  const proto = getPrototypeOf(thing) as object | null;
+  const plain = proto === OBJECT_PROTOTYPE || proto === null;
+  const kinds = plain ? 0 : kindsFrom(proto);
   if (kinds & ARRAY_BUFFER) {
     if (account) walk.binary(thing, thing as ArrayBuffer, arrayBufferByteLength(thing));
     walk.wrap(index, thing, `["ArrayBuffer",`, { base64: reducers.base64(thing as ArrayBuffer) }, false);
@@ -53,12 +55,11 @@ export function visitObject(walk: CopyWalk, thing: object, account: boolean, red
     return index;
   }
   const array = isArray(thing);
-  const view = array ? null : viewParts(thing);
-  const proto = getPrototypeOf(thing) as object | null;
+  const view = array || !isView(thing) ? null : viewParts(thing);
   let own: [ArrayLike<string>, ArrayLike<unknown>] | null = null;
   // A plain prototype rules out Map, Set, Date, RegExp and boxed values (they are told by their prototype chain).
-  if (!array && view === null && (proto === OBJECT_PROTOTYPE || proto === null || (kinds & (MAP | SET | DATE | REGEXP | BOXED)) === 0)) {
-    own = proto === OBJECT_PROTOTYPE || proto === null ? plainData(thing) : null;
+  if (!array && view === null && (plain || (kinds & (MAP | SET | DATE | REGEXP | BOXED)) === 0)) {
+    own = plain ? plainData(thing) : null;
     if (own === null) {
       walk.wrap(index, thing, `["Obj",`, reducers.ownData(thing), account);
       return index;

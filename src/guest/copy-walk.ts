@@ -12,13 +12,24 @@
  * `over()` says when the copy cannot be delivered: the text past its limit, or both trees past theirs.
  */
 import { binaryMarkedChars, CHARS_PER_BYTE, LEAF_OBJECT_CHARS, MARKER_CHARS, SMALL_CHARS, SPARSE_FRAME_CHARS } from "../result/tree-costs.js";
-import { holesReadNothing, isOrdinaryArray, jsonStringify } from "./copy-builtins.js";
+import { ARRAY_PROTOTYPE, getPrototypeOf, holesReadNothing, jsonStringify } from "./copy-builtins.js";
 import { digits, type CopyFrame } from "./copy-frame.js";
 import { newList, newMap, newSet, type SafeMap, type SafeSet } from "./safe-collections.js";
 
 const EMPTY: unknown[] = [];
 /** The deepest value copied, as for tool arguments (src/result/json-nesting.ts). */
 const MAX_COPY_NESTING = 1000;
+/**
+ * Finished frames, for the next container of this copy or of a later one in the thread: making a
+ * frame (an object of this many fields, and its two lists) costs QuickJS ~9 µs, a third of the copy
+ * of a small object. A frame in the pool holds nothing of a value (finish() empties it).
+ */
+const FINISHED = newList<CopyFrame>();
+const MAX_POOLED_FRAMES = 16;
+/** A frame's list longer than this is dropped when the frame is pooled (not kept at that size). */
+const MAX_POOLED_LIST_LENGTH = 1024;
+/** Arrays up to this long have each slot asked whether it is a hole before it is read (CopyWalk.openArray). */
+const CHECKED_ARRAY_LENGTH = 32;
 /** Strings at least this long are looked up by `===` against the last one of their length first (hashing one costs its length). */
 const RECENT_STRING_CHARS = 64;
 
@@ -33,7 +44,6 @@ export class CopyWalk {
   #buffers: SafeSet<ArrayBufferLike> | null = null;
   /** Each key's text before its entry, first in its object and later: keys repeat across objects. */
   #keyHeads: SafeMap<string, [string, string]> | null = null;
-  readonly #finished = newList<CopyFrame>();
   /** holesReadNothing(), asked once per copy (nothing the program does runs while it is made). */
   #holesReadNothing: boolean | null = null;
   // Counts read and written by bounded-copy.ts's loop over an array's slots too (plain fields: the hot path).
@@ -181,12 +191,11 @@ export class CopyWalk {
   }
 
   /**
-   * A frame, from those finished when there is one: making an object of this many fields costs
-   * QuickJS ~9 µs, a third of the copy of a small object.
+   * A frame, from those finished when there is one (FINISHED).
    */
   #frame(index: number, memoKey: object | null, account: boolean, open: string, close: string): CopyFrame {
     const textChars = open.length + close.length + 1;
-    const frame = this.#finished.pop();
+    const frame = FINISHED.pop();
     if (frame === undefined) {
       return {
         index, memoKey, account, array: null, checked: false, items: newList(), dense: false, holey: false, markedSlotChars: null, names: null, nullProto: false, container: true, children: EMPTY, heads: null, slotChars: null, parts: newList(),
@@ -220,7 +229,8 @@ export class CopyWalk {
   openArray(index: number, array: unknown[], account: boolean): void {
     const frame = this.#frame(index, array, account, "[", "]");
     frame.array = array;
-    frame.checked = !(isOrdinaryArray(array) && (this.#holesReadNothing ??= holesReadNothing()));
+    // A short array's slots are asked (~0.06 µs each); a longer one's read first when the realm allows (asking it costs ~2 µs, once).
+    frame.checked = !(array.length > CHECKED_ARRAY_LENGTH && getPrototypeOf(array) === ARRAY_PROTOTYPE && (this.#holesReadNothing ??= holesReadNothing()));
     this.#push(frame);
     if (account) {
       // Each slot costs at least a character as a tree: a longer array cannot fit (as fitsAsTree).
@@ -352,8 +362,17 @@ export class CopyWalk {
       if (frame.account && !this.treeOver && this.#cycles === frame.cyclesBefore) this.#sizes.set(frame.memoKey, this.tree - frame.treeBefore);
     }
     this.#entries[frame.index] = frame.array !== null ? "[" + frame.items.join(",") + "]" : frame.open + frame.parts.join("") + frame.close;
-    frame.children = EMPTY;
-    frame.array = null;
-    this.#finished[this.#finished.length] = frame;
+    if (FINISHED.length < MAX_POOLED_FRAMES) {
+      frame.memoKey = null;
+      frame.array = null;
+      frame.children = EMPTY;
+      frame.names = frame.heads = null;
+      frame.slotChars = frame.markedSlotChars = null;
+      if (frame.items.length > MAX_POOLED_LIST_LENGTH) frame.items = newList();
+      else frame.items.length = 0;
+      if (frame.parts.length > MAX_POOLED_LIST_LENGTH) frame.parts = newList();
+      else frame.parts.length = 0;
+      FINISHED[FINISHED.length] = frame;
+    }
   }
 }

@@ -6,8 +6,8 @@
  * program did to its realm's built-ins (copy-objects.ts says where the program's code still runs).
  */
 import { BoundedCopyRun, type CopyReducers } from "./bounded-copy.js";
-import { arrayBufferByteLength, binaryName, getOwnPropertyDescriptors, hasOwn, jsonStringify, matches, objectKeys, viewByteLength, viewParts } from "./copy-builtins.js";
-import { ARRAY_BUFFER, ERROR, HANDLE_KINDS, kindsOf } from "./copy-kinds.js";
+import { arrayBufferByteLength, binaryName, getOwnPropertyDescriptors, getPrototypeOf, hasOwn, isView, jsonStringify, matches, OBJECT_PROTOTYPE, objectKeys, viewByteLength, viewParts } from "./copy-builtins.js";
+import { ARRAY_BUFFER, ERROR, HANDLE_KINDS, kindsFrom, kindsOf } from "./copy-kinds.js";
 import { encodeBase64 } from "./base64.js";
 import { isProxy } from "./proxy-registry.js";
 import { describeHandle, isHandleValue, userStack } from "./render.js";
@@ -51,11 +51,12 @@ function copyReducers(limitChars: number): CopyReducers {
     handle: (candidate) => {
       if (typeof candidate !== "object" || candidate === null) return isHandleValue(candidate) ? describeHandle(candidate) : undefined;
       if (isProxy(candidate)) return describeHandle(candidate);
-      const kinds = kindsOf(candidate);
+      const proto = getPrototypeOf(candidate) as object | null;
+      const kinds = proto === OBJECT_PROTOTYPE || proto === null ? 0 : kindsFrom(proto);
       if (kinds & HANDLE_KINDS) return describeHandle(candidate);
       // Binary data is base64 in the copy: refuse early instead of building a huge string.
       const buffer = (kinds & ARRAY_BUFFER) !== 0;
-      const size = buffer ? arrayBufferByteLength(candidate) : viewByteLength(candidate);
+      const size = buffer ? arrayBufferByteLength(candidate) : isView(candidate) ? viewByteLength(candidate) : -1;
       if (size * 1.4 <= limitChars) return undefined;
       return binaryName(candidate, buffer ? "ArrayBuffer" : viewParts(candidate)!.tag) + "(" + size + " bytes) [not copied: too large]";
     },
