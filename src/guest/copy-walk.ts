@@ -139,13 +139,20 @@ export class CopyWalk {
     this.textChars += text.length + 1;
   }
 
+  /** A new entry for `value`, written at once (a primitive's, a string's). */
+  #add(value: unknown, text: string): number {
+    const index = this.#entries.length;
+    this.#entries[index] = text;
+    this.#indexes.set(value, index);
+    this.textChars += text.length + 1;
+    return index;
+  }
+
   /** A primitive's entry (numbers, booleans, null, BigInts), written once per value. */
   primitive(value: unknown): number {
     const known = this.#indexes.get(value);
     if (known !== undefined) return known;
-    const index = this.claim(value);
-    this.set(index, typeof value === "bigint" ? `["BigInt","` + value + `"]` : String(value));
-    return index;
+    return this.#add(value, typeof value === "bigint" ? `["BigInt","` + value + `"]` : String(value));
   }
 
   /** The entry of a string already written, or -1. */
@@ -171,8 +178,7 @@ export class CopyWalk {
   }
 
   newString(value: string): number {
-    const index = this.claim(value);
-    this.set(index, jsonStringify(value));
+    const index = this.#add(value, jsonStringify(value) as string);
     if (value.length >= RECENT_STRING_CHARS) {
       (this.#recentStrings ??= newMap()).set(value.length, [value, index]);
       this.lastString = value;
