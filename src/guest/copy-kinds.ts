@@ -30,6 +30,7 @@ export const HANDLE_KINDS = WEAK_MAP | WEAK_SET | WEAK_REF | FINALIZATION_REGIST
 
 const getPrototypeOf = Object.getPrototypeOf;
 const OBJECT_PROTOTYPE = Object.prototype;
+const ARRAY_PROTOTYPE = Array.prototype;
 const KINDS = newMap<object, number>();
 for (const [constructor, kind] of [
   [Map, MAP],
@@ -57,6 +58,8 @@ export function kindsOf(object: object): number {
 
 /** The same, from an object's prototype (the copy has read it already). */
 export function kindsFrom(prototype: object | null): number {
+  // An array's, as the thread started (the copy meets many): no kind.
+  if (prototype === ARRAY_PROTOTYPE && getPrototypeOf(ARRAY_PROTOTYPE) === OBJECT_PROTOTYPE) return 0;
   let kinds = 0;
   for (let proto = prototype; proto !== null && proto !== OBJECT_PROTOTYPE; proto = getPrototypeOf(proto) as object | null) {
     const kind = KINDS.get(proto);
