@@ -159,10 +159,3 @@ export function binaryName(value: object, tag: string): string {
   const name = typeof constructor === "function" ? ownDataValue(constructor, "name") : undefined;
   return typeof name === "string" ? name : tag;
 }
-
-const regExpExec = RegExp.prototype.exec as Method;
-
-/** `pattern.test(text)` with the original exec (test reads `exec` as a property a program may replace). */
-export function matches(pattern: RegExp, text: string): boolean {
-  return reflectApply(regExpExec, pattern, [text]) !== null;
-}

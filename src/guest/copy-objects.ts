@@ -25,8 +25,13 @@ export interface CopyReducers {
   base64(buffer: ArrayBuffer): string;
 }
 
-/** devalue's error for a thenable (render.ts words it for the model). */
-export const THENABLE_MESSAGE = "Cannot stringify a Promise or thenable — use stringifyAsync instead";
+/** devalue's refusal of a thenable, with devalue's words (result-copy.ts words it for the model). */
+export class ThenableError extends Error {
+  override name = "ThenableError";
+  constructor() {
+    super("Cannot stringify a Promise or thenable — use stringifyAsync instead");
+  }
+}
 
 /** An object's entry in devalue's table: written here, or a frame whose children the walk writes next. */
 export function visitObject(walk: CopyWalk, thing: object, account: boolean, reducers: CopyReducers): number {
@@ -65,7 +70,7 @@ export function visitObject(walk: CopyWalk, thing: object, account: boolean, red
       return index;
     }
   }
-  if (typeof (thing as { then?: unknown }).then === "function") throw new Error(THENABLE_MESSAGE);
+  if (typeof (thing as { then?: unknown }).then === "function") throw new ThenableError();
   if (view !== null) {
     if (account) walk.binary(thing, view.buffer, view.byteLength);
     const close = view.byteLength === bufferByteLength(view.buffer) ? "]" : "," + view.byteOffset + "," + view.length + "]";

@@ -13,21 +13,11 @@
  */
 import { binaryMarkedChars, CHARS_PER_BYTE, LEAF_OBJECT_CHARS, MARKER_CHARS, SMALL_CHARS, SPARSE_FRAME_CHARS } from "../result/tree-costs.js";
 import { ARRAY_PROTOTYPE, getPrototypeOf, holesReadNothing, jsonStringify } from "./copy-builtins.js";
-import { digits, type CopyFrame } from "./copy-frame.js";
+import { digits, EMPTY, releaseFrame, takeFrame, type CopyFrame } from "./copy-frame.js";
 import { newList, newMap, newSet, type SafeMap, type SafeSet } from "./safe-collections.js";
 
-const EMPTY: unknown[] = [];
 /** The deepest value copied, as for tool arguments (src/result/json-nesting.ts). */
 const MAX_COPY_NESTING = 1000;
-/**
- * Finished frames, for the next container of this copy or of a later one in the thread: making a
- * frame (an object of this many fields, and its two lists) costs QuickJS ~9 µs, a third of the copy
- * of a small object. A frame in the pool holds nothing of a value (finish() empties it).
- */
-const FINISHED = newList<CopyFrame>();
-const MAX_POOLED_FRAMES = 16;
-/** A frame's list longer than this is dropped when the frame is pooled (not kept at that size). */
-const MAX_POOLED_LIST_LENGTH = 1024;
 /** Arrays up to this long have each slot asked whether it is a hole before it is read (CopyWalk.openArray). */
 const CHECKED_ARRAY_LENGTH = 32;
 /** Strings at least this long are looked up by `===` against the last one of their length first (hashing one costs its length). */
@@ -196,44 +186,8 @@ export class CopyWalk {
     this.textChars += frame.textChars;
   }
 
-  /**
-   * A frame, from those finished when there is one (FINISHED).
-   */
-  #frame(index: number, memoKey: object | null, account: boolean, open: string, close: string): CopyFrame {
-    const textChars = open.length + close.length + 1;
-    const frame = FINISHED.pop();
-    if (frame === undefined) {
-      return {
-        index, memoKey, account, array: null, checked: false, items: newList(), dense: false, holey: false, markedSlotChars: null, names: null, nullProto: false, container: true, children: EMPTY, heads: null, slotChars: null, parts: newList(),
-        open, close, next: 0, textChars, treeBefore: this.tree, cyclesBefore: this.#cycles,
-      };
-    }
-    frame.index = index;
-    frame.memoKey = memoKey;
-    frame.account = account;
-    frame.array = null;
-    frame.checked = false;
-    frame.items.length = 0;
-    frame.dense = false;
-    frame.holey = false;
-    frame.markedSlotChars = null;
-    frame.names = null;
-    frame.nullProto = false;
-    frame.children = EMPTY;
-    frame.heads = null;
-    frame.slotChars = null;
-    frame.parts.length = 0;
-    frame.open = open;
-    frame.close = close;
-    frame.next = 0;
-    frame.textChars = textChars;
-    frame.treeBefore = this.tree;
-    frame.cyclesBefore = this.#cycles;
-    return frame;
-  }
-
   openArray(index: number, array: unknown[], account: boolean): void {
-    const frame = this.#frame(index, array, account, "[", "]");
+    const frame = takeFrame(index, array, account, "[", "]", this.tree, this.#cycles);
     frame.array = array;
     // A short array's slots are asked (~0.06 µs each); a longer one's read first when the realm allows (asking it costs ~2 µs, once).
     frame.checked = !(array.length > CHECKED_ARRAY_LENGTH && getPrototypeOf(array) === ARRAY_PROTOTYPE && (this.#holesReadNothing ??= holesReadNothing()));
@@ -247,7 +201,7 @@ export class CopyWalk {
 
   /** A container written as `open` + (head + child entry)… + `close`; `reserve`: what it costs at least as a tree beyond its braces. */
   openList(index: number, memoKey: object, account: boolean, open: string, close: string, children: ArrayLike<unknown>, heads: ArrayLike<string> | null, slotChars: ArrayLike<number> | null, reserve: number): void {
-    const frame = this.#frame(index, memoKey, account, open, close);
+    const frame = takeFrame(index, memoKey, account, open, close, this.tree, this.#cycles);
     frame.children = children;
     frame.heads = heads;
     frame.slotChars = slotChars;
@@ -282,7 +236,7 @@ export class CopyWalk {
 
   /** An entry `open` + the entry of `child` + `close` (a reducer's or devalue's wrapping). */
   wrap(index: number, memoKey: object, open: string, child: unknown, childAccount: boolean, close = "]"): void {
-    const frame = this.#frame(index, memoKey, childAccount, "", close);
+    const frame = takeFrame(index, memoKey, childAccount, "", close, this.tree, this.#cycles);
     frame.children = [child];
     frame.heads = [open];
     frame.slotChars = [0];
@@ -368,17 +322,6 @@ export class CopyWalk {
       if (frame.account && !this.treeOver && this.#cycles === frame.cyclesBefore) this.#sizes.set(frame.memoKey, this.tree - frame.treeBefore);
     }
     this.#entries[frame.index] = frame.array !== null ? "[" + frame.items.join(",") + "]" : frame.open + frame.parts.join("") + frame.close;
-    if (FINISHED.length < MAX_POOLED_FRAMES) {
-      frame.memoKey = null;
-      frame.array = null;
-      frame.children = EMPTY;
-      frame.names = frame.heads = null;
-      frame.slotChars = frame.markedSlotChars = null;
-      if (frame.items.length > MAX_POOLED_LIST_LENGTH) frame.items = newList();
-      else frame.items.length = 0;
-      if (frame.parts.length > MAX_POOLED_LIST_LENGTH) frame.parts = newList();
-      else frame.parts.length = 0;
-      FINISHED[FINISHED.length] = frame;
-    }
+    releaseFrame(frame);
   }
 }

@@ -6,7 +6,8 @@
  * program did to its realm's built-ins (copy-objects.ts says where the program's code still runs).
  */
 import { BoundedCopyRun, type CopyReducers } from "./bounded-copy.js";
-import { arrayBufferByteLength, binaryName, getOwnPropertyDescriptors, getPrototypeOf, hasOwn, isView, jsonStringify, matches, OBJECT_PROTOTYPE, objectKeys, viewByteLength, viewParts } from "./copy-builtins.js";
+import { ThenableError } from "./copy-objects.js";
+import { arrayBufferByteLength, binaryName, getOwnPropertyDescriptors, getPrototypeOf, hasOwn, isView, jsonStringify, OBJECT_PROTOTYPE, objectKeys, viewByteLength, viewParts } from "./copy-builtins.js";
 import { ARRAY_BUFFER, ERROR, HANDLE_KINDS, kindsFrom, kindsOf } from "./copy-kinds.js";
 import { encodeBase64 } from "./base64.js";
 import { isProxy } from "./proxy-registry.js";
@@ -22,7 +23,6 @@ const defineProperty = Object.defineProperty;
  * a descriptor inheriting from it would take a `get` put there).
  */
 const FIELD = Object.setPrototypeOf({ value: undefined, writable: true, enumerable: true, configurable: true }, null) as PropertyDescriptor;
-const THENABLE = /thenable/i;
 
 /** Own enumerable string-keyed properties; accessors become `[Getter]` handles and are never called. */
 function copyOwnData(object: object): Record<string, unknown> {
@@ -106,10 +106,12 @@ export function copyInSteps(value: unknown, limitChars: number): (units: number)
       if (hasOwn(copy, "tooLarge")) return { valueNote: (copy as { tooLarge: string }).tooLarge === "text" ? tooLarge.valueNote : tooLargeAsTreeNote(limitChars) };
       return { value: (copy as { text: string }).text };
     } catch (error) {
-      const reason = reasonOf(error);
       // devalue's own wording ("use stringifyAsync") would mislead: say what the program can do.
-      if (matches(THENABLE, reason)) return { valueNote: "value not copied: it contains a thenable (an object with a then() method); return plain data, or await it" };
-      return { valueNote: "value not copied: " + reason };
+      // (The prototype of an error only the copy makes: no program can reach it.)
+      if (typeof error === "object" && error !== null && !isProxy(error) && getPrototypeOf(error) === ThenableError.prototype) {
+        return { valueNote: "value not copied: it contains a thenable (an object with a then() method); return plain data, or await it" };
+      }
+      return { valueNote: "value not copied: " + reasonOf(error) };
     }
   };
 }
