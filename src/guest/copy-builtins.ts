@@ -1,5 +1,5 @@
 /**
- * The built-ins the value copy calls (bounded-copy.ts, copy-walk.ts, render.ts's reducers),
+ * The built-ins the value copy calls (bounded-copy.ts, copy-walk.ts, result-copy.ts's reducers),
  * captured at the prelude's load: the copy runs after the program ended, in its realm, where the
  * program may have replaced any of them (`Date.prototype.toISOString` writing unescaped text into
  * the copy, a `Number.prototype.valueOf` that never returns, a typed array's `byteLength` getter

@@ -1,5 +1,5 @@
 /**
- * What an object is for the value copy (bounded-copy.ts, render.ts's reducers): for each built-in
+ * What an object is for the value copy (bounded-copy.ts, result-copy.ts's reducers): for each built-in
  * constructor it tells apart, what `object instanceof C` says in a thread whose built-ins are as
  * they started — C.prototype is on the object's prototype chain — answered by one walk of the
  * chain with Object.getPrototypeOf captured at the prelude's load. `instanceof` itself would call

@@ -1,6 +1,6 @@
 /**
  * How the value copy (bounded-copy.ts) writes an object it meets for the first time: devalue's
- * reducers first (render.ts's), then devalue's own forms. Every built-in it calls is one captured
+ * reducers first (result-copy.ts's), then devalue's own forms. Every built-in it calls is one captured
  * at the prelude's load (copy-builtins.ts, copy-kinds.ts, safe-collections.ts): the copy runs in the
  * program's realm after the program ended, and writes what it would in a realm whose built-ins are
  * as they started. The program's code runs only where devalue's semantics read the value itself:
@@ -13,7 +13,7 @@ import { arrayBufferByteLength, boxedValue, bufferByteLength, dateText, getOwnPr
 import { ARRAY_BUFFER, BOXED, DATE, ERROR, kindsFrom, MAP, NUMBER, REGEXP, SET, STRING } from "./copy-kinds.js";
 import type { CopyWalk } from "./copy-walk.js";
 
-/** How the copy treats values devalue cannot write as they are (render.ts supplies them). */
+/** How the copy treats values devalue cannot write as they are (result-copy.ts supplies them). */
 export interface CopyReducers {
   /** A value that stays in the guest (a function, a Proxy…, binary data too large): its description. */
   handle(value: unknown): string | undefined;

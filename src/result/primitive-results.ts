@@ -1,10 +1,10 @@
 /**
- * How a primitive result reads, in one place for both sides of the boundary: the guest renders
- * with it (src/guest/render.ts, bundled into the prelude) and the engine's fast path renders a
- * primitive it read straight out of the guest (engine/quick-finish.ts), so the two can never
- * disagree. Pure functions of the value that read no property a program could replace (inside the
- * prelude `String` is the captured built-in; JSON.stringify comes in as `quote`; no template literal
- * with a value, which QuickJS makes a call of String.prototype.concat).
+ * How a primitive result reads, in one place for both sides of the boundary: the guest renders and
+ * copies with it (src/guest/render.ts, result-copy.ts, bundled into the prelude) and the engine's
+ * fast path renders a primitive it read straight out of the guest (engine/quick-finish.ts), so the
+ * two can never disagree. Pure functions of the value that read no property a program could replace
+ * (inside the prelude `String` is the captured built-in; JSON.stringify comes in as `quote`; no
+ * template literal with a value, which QuickJS makes a call of String.prototype.concat).
  */
 
 /** Primitives render exactly as util.inspect renders them (strings are the result text as they are). */
