@@ -1,8 +1,13 @@
 /**
  * Base64 for binary data crossing the boundary in devalue text (ArrayBuffers, and so typed
  * arrays and DataViews). QuickJS has no atob/btoa, and the guest gets none: these are private,
- * and use indexing and built-ins captured at load only (no String or Array methods a program could replace).
+ * and use indexing and built-ins captured at load only (no String or Array methods a program could
+ * replace, no typed array getter; the lists are safe-collections.ts's, on which no setter a program
+ * put on Array.prototype is met).
  */
+import { bufferByteLength } from "./copy-builtins.js";
+import { newList } from "./safe-collections.js";
+
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const CODES: Record<string, number> = {};
 for (let i = 0; i < ALPHABET.length; i++) CODES[ALPHABET[i]!] = i;
@@ -22,9 +27,9 @@ const PIECE_CHARS = 8192;
  */
 export function encodeBase64(buffer: ArrayBuffer): string {
   const bytes = new Uint8Array(buffer);
-  const length = bytes.length;
-  const pieces: string[] = [];
-  let codes: number[] = [];
+  const length = bufferByteLength(buffer);
+  const pieces = newList<string>();
+  let codes = newList<number>();
   let fill = 0;
   let i = 0;
   for (; i + 2 < length; i += 3) {
@@ -38,7 +43,7 @@ export function encodeBase64(buffer: ArrayBuffer): string {
     fill += 4;
     if (fill === PIECE_CHARS) {
       pieces[pieces.length] = reflectApply(fromCharCode, undefined, codes) as string;
-      codes = [];
+      codes = newList();
       fill = 0;
     }
   }

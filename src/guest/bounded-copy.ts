@@ -16,22 +16,19 @@
  * host would refuse too. What it writes is what devalue writes, with the same reducers (Handle,
  * ArrayBuffer, Err, Obj), except that strings are quoted by JSON.stringify (devalue also escapes
  * `<`): test/node/bounded-copy.test.ts checks both against each other.
+ *
+ * It runs in the program's realm after the program ended, and calls only built-ins captured at the
+ * prelude's load (copy-builtins.ts; copy-objects.ts says where the program's own code may still run):
+ * what it writes does not depend on what the program did to Array.prototype, Map.prototype, … .
  */
-import { BIG_BIGINT, bigintChars, bigintHandleText, handleChars, LEAF_OBJECT_CHARS, MARKER_CHARS, MAX_BIGINT_DIGITS, SHARED_STRING_MIN_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
-import { CopyWalk, digits, type CopyFrame } from "./copy-walk.js";
-import { mapMembers, setMembers } from "./collection-members.js";
+import { BIG_BIGINT, bigintChars, bigintHandleText, handleChars, MARKER_CHARS, MAX_BIGINT_DIGITS, SHARED_STRING_MIN_CHARS, SMALL_CHARS } from "../result/tree-costs.js";
+import { hasOwn, isArrayIndex, mathCeil, objectKeys } from "./copy-builtins.js";
+import { visitObject, type CopyReducers } from "./copy-objects.js";
+import { digits, type CopyFrame } from "./copy-frame.js";
+import { CopyWalk } from "./copy-walk.js";
+import { appendRepeats, newList, type List } from "./safe-collections.js";
 
-/** How the copy treats values devalue cannot write as they are (render.ts supplies them). */
-export interface CopyReducers {
-  /** A value that stays in the guest (a function, a Proxy…, binary data too large): its description. */
-  handle(value: unknown): string | undefined;
-  /** What an Error becomes: `{ name, message, stack }`. */
-  error(value: Error): Record<string, unknown>;
-  /** What a class instance or an object with accessors or symbols becomes: its own data. */
-  ownData(value: object): Record<string, unknown>;
-  /** Binary data's base64. */
-  base64(buffer: ArrayBuffer): string;
-}
+export type { CopyReducers } from "./copy-objects.js";
 
 /** The copy's text, or why there is none: the text would pass its limit, or the value as the host bounds it would. */
 export type BoundedCopy = { text: string } | { tooLarge: "text" | "tree" };
@@ -45,38 +42,6 @@ const NEGATIVE_ZERO = -6;
 
 /** Thrown inside the walk once the copy cannot be delivered. */
 const STOP = {};
-
-// Built-ins captured before any user code runs (as in intrinsics.ts, which a test cannot import:
-// its `then` export makes its module namespace a thenable).
-const jsonStringify = JSON.stringify;
-const objectGetOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
-const objectGetPrototypeOf = Object.getPrototypeOf;
-const objectKeys = Object.keys;
-const objectPrototype = Object.prototype;
-const hasOwn = Object.hasOwn;
-const ownSymbols = Object.getOwnPropertySymbols;
-const objectToString = Object.prototype.toString;
-const MAX_ARRAY_LENGTH = 4294967295;
-
-function isPlainProto(object: object): boolean {
-  const proto = objectGetPrototypeOf(object);
-  return proto === objectPrototype || proto === null;
-}
-
-/** Boxed primitives devalue writes as `["Object", value]` (a boxed BigInt is copied as an object, as before). */
-function isBoxed(value: object): value is Number | String | Boolean {
-  return value instanceof Number || value instanceof String || value instanceof Boolean;
-}
-
-/** devalue's tag for binary data (Object.prototype.toString's). */
-function viewTag(view: ArrayBufferView): string {
-  return (objectToString.call(view) as string).slice(8, -1);
-}
-
-function isArrayIndex(key: string): boolean {
-  const number = Number(key);
-  return number < MAX_ARRAY_LENGTH && String(number >>> 0) === key;
-}
 
 /** `value`'s copy, or `{ tooLarge }` once it is sure the host would not deliver it. Throws devalue's errors. */
 export function boundedCopy(value: unknown, limitChars: number, reducers: CopyReducers): BoundedCopy {
@@ -113,7 +78,7 @@ export class BoundedCopyRun {
         if (walk.over()) throw STOP;
       }
       if (!runFrames(walk, this.reducers)) return null;
-      this.#done = { text: this.#root < 0 ? `${this.#root}` : walk.text() };
+      this.#done = { text: this.#root < 0 ? String(this.#root) : walk.text() };
     } catch (error) {
       if (error !== STOP) throw error;
       this.#done = { tooLarge: walk.textOver() ? "text" : "tree" };
@@ -160,20 +125,31 @@ function stepList(walk: CopyWalk, frame: CopyFrame, reducers: CopyReducers): boo
 
 /**
  * The next slots of an array, many at once while they need no frame of their own; false once it is
- * done. At the first hole, devalue chooses between holes (-2 each) and its sparse form.
+ * done. At the first hole, devalue chooses between holes (-2 each) and its sparse form. A slot is
+ * read before it is known to be a hole only when reading a hole meets nothing (`frame.checked`
+ * false: CopyWalk.openArray); else, as devalue does, it is asked first.
  */
 function stepArray(walk: CopyWalk, frame: CopyFrame, array: unknown[], reducers: CopyReducers): boolean {
   const length = array.length;
   const depth = walk.depth();
+  const checked = frame.checked;
   while (frame.next < length) {
     const position = frame.next++;
-    const item = array[position];
+    let item: unknown;
+    let hole: boolean;
+    if (checked) {
+      hole = !hasOwn(array, position);
+      item = hole ? undefined : array[position];
+    } else {
+      item = array[position];
+      hole = item === undefined && !hasOwn(array, position);
+    }
     if (walk.lastString !== null && item === walk.lastString && frame.account && !frame.holey) {
       repeatsOfLastString(walk, frame, array, position);
       if (walk.workLeft <= 0) return true;
       continue;
     }
-    if (item === undefined && !hasOwn(array, position)) {
+    if (hole) {
       walk.hole(frame);
       if (!frame.holey) walk.holeFound(frame, position, length);
       if (!frame.dense) {
@@ -211,6 +187,7 @@ function repeatsOfLastString(walk: CopyWalk, frame: CopyFrame, array: unknown[],
   const markedChars = 1 + MARKER_CHARS;
   const textChars = 1 + digits(entry);
   const { textLimit, markerBudget, treeBudget } = walk;
+  const checked = frame.checked;
   let { tree, treeOver, marked } = walk;
   let text = walk.textChars;
   let added = 0;
@@ -219,14 +196,14 @@ function repeatsOfLastString(walk: CopyWalk, frame: CopyFrame, array: unknown[],
   do {
     next++;
     added++;
-    items.push(entry);
     if (!treeOver && (tree += treeChars) > treeBudget) treeOver = true;
     marked += markedChars;
     text += textChars;
-  } while (next < length && added < most && array[next] === last && text <= textLimit && !(treeOver && marked > markerBudget));
+  } while (next < length && added < most && (!checked || hasOwn(array, next)) && array[next] === last && text <= textLimit && !(treeOver && marked > markerBudget));
+  appendRepeats(items, entry, added);
   frame.next = next;
   // A repeat costs a few operations here, a visit's worth in tens: a tenth of a unit each.
-  walk.workLeft -= Math.ceil(added / 10);
+  walk.workLeft -= mathCeil(added / 10);
   frame.textChars += added * textChars;
   walk.tree = tree;
   walk.treeOver = treeOver;
@@ -236,9 +213,13 @@ function repeatsOfLastString(walk: CopyWalk, frame: CopyFrame, array: unknown[],
 }
 
 /** The populated indexes of `array` from `from` on (Object.keys lists a sparse array's items only). */
-function populatedFrom(array: unknown[], from: number): string[] {
-  const keys: string[] = [];
-  for (const key of objectKeys(array)) if (isArrayIndex(key) && Number(key) >= from) keys.push(key);
+function populatedFrom(array: unknown[], from: number): List<string> {
+  const keys = newList<string>();
+  const own = objectKeys(array);
+  for (let index = 0; index < own.length; index++) {
+    const key = own[index]!;
+    if (isArrayIndex(key) && Number(key) >= from) keys[keys.length] = key;
+  }
   return keys;
 }
 
@@ -275,7 +256,7 @@ function visit(walk: CopyWalk, thing: unknown, account: boolean, reducers: CopyR
       const known = walk.indexOf(thing);
       if (account) {
         const big = thing >= BIG_BIGINT || thing <= -BIG_BIGINT;
-        const digitCount = big ? `${thing < 0n ? -thing : thing}`.length : 0;
+        const digitCount = big ? String(thing < 0n ? -thing : thing).length : 0;
         const chars = digitCount > MAX_BIGINT_DIGITS ? handleChars(bigintHandleText(digitCount)) : bigintChars(thing);
         walk.add(chars, known >= 0 && big ? MARKER_CHARS : chars);
       }
@@ -291,96 +272,4 @@ function visit(walk: CopyWalk, thing: unknown, account: boolean, reducers: CopyR
       }
       return visitObject(walk, thing as object, account, reducers);
   }
-}
-
-/** An object (or a function or symbol: a handle): devalue's reducers first, then its own forms. */
-function visitObject(walk: CopyWalk, thing: object, account: boolean, reducers: CopyReducers): number {
-  const repeat = walk.indexOf(thing);
-  if (repeat >= 0) {
-    if (account) walk.repeat(thing);
-    return repeat;
-  }
-  const index = walk.claim(thing);
-  const handle = reducers.handle(thing);
-  if (handle !== undefined) {
-    if (account) walk.leaf(thing, handleChars(handle));
-    walk.wrap(index, thing, `["Handle",`, handle, false);
-    return index;
-  }
-  if (thing instanceof ArrayBuffer) {
-    if (account) walk.binary(thing, thing, thing.byteLength);
-    walk.wrap(index, thing, `["ArrayBuffer",`, { base64: reducers.base64(thing) }, false);
-    return index;
-  }
-  if (thing instanceof Error) {
-    walk.wrap(index, thing, `["Err",`, reducers.error(thing), account);
-    return index;
-  }
-  const isArray = Array.isArray(thing);
-  const isView = ArrayBuffer.isView(thing);
-  let own: [string[], unknown[]] | null = null;
-  // A plain prototype rules out Map, Set, Date, RegExp and boxed values (instanceof follows the prototype).
-  if (!isArray && !isView && (isPlainProto(thing) || !(thing instanceof Map || thing instanceof Set || thing instanceof Date || thing instanceof RegExp || isBoxed(thing)))) {
-    own = isPlainProto(thing) ? plainData(thing) : null;
-    if (own === null) {
-      walk.wrap(index, thing, `["Obj",`, reducers.ownData(thing), account);
-      return index;
-    }
-  }
-  if (typeof (thing as { then?: unknown }).then === "function") throw new Error("Cannot stringify a Promise or thenable — use stringifyAsync instead");
-  if (isView) {
-    const view = thing as ArrayBufferView;
-    if (account) walk.binary(view, view.buffer, view.byteLength);
-    const length = view instanceof DataView ? view.byteLength : (view as unknown as { length: number }).length;
-    const close = view.byteLength === view.buffer.byteLength ? "]" : `,${view.byteOffset},${length}]`;
-    walk.wrap(index, thing, `["${viewTag(view)}",`, view.buffer, false, close);
-    return index;
-  }
-  if (thing instanceof Date) {
-    if (account) walk.leaf(thing, LEAF_OBJECT_CHARS);
-    walk.set(index, `["Date","${Number.isNaN(thing.getTime()) ? "" : thing.toISOString()}"]`);
-    return index;
-  }
-  if (thing instanceof RegExp) {
-    if (account) walk.leaf(thing, LEAF_OBJECT_CHARS + thing.source.length);
-    const flags = thing.flags;
-    walk.set(index, `["RegExp",${jsonStringify(thing.source)}${flags ? `,"${flags}"` : ""}]`);
-    return index;
-  }
-  if (isBoxed(thing)) {
-    if (account) walk.leaf(thing, thing instanceof String ? LEAF_OBJECT_CHARS + thing.length : LEAF_OBJECT_CHARS);
-    walk.wrap(index, thing, `["Object",`, thing.valueOf(), false);
-    return index;
-  }
-  if (isArray) {
-    walk.openArray(index, thing as unknown[], account);
-    return index;
-  }
-  if (thing instanceof Map || thing instanceof Set) {
-    const members = thing instanceof Map ? mapMembers(thing) : setMembers(thing);
-    walk.openList(index, thing, account, thing instanceof Map ? `["Map"` : `["Set"`, "]", members, null, null, thing instanceof Map ? members.length : 2 * members.length);
-    return index;
-  }
-  walk.openObject(index, thing, account, own![0], own![1], objectGetPrototypeOf(thing) === null);
-  return index;
-}
-
-/**
- * A plain object's enumerable keys and values, read from its descriptors (no getter runs), or null
- * when it has an accessor or a symbol key: then it is copied as its own data (devalue's "Obj").
- */
-function plainData(object: object): [string[], unknown[]] | null {
-  if (ownSymbols(object).length > 0) return null;
-  const descriptors = objectGetOwnPropertyDescriptors(object);
-  const keys: string[] = [];
-  const values: unknown[] = [];
-  for (const key of objectKeys(descriptors)) {
-    const descriptor = descriptors[key]!;
-    if (!("value" in descriptor)) return null;
-    if (!descriptor.enumerable) continue;
-    keys.push(key);
-    values.push(descriptor.value);
-  }
-  if (keys.includes("__proto__")) throw new Error("Cannot stringify objects with __proto__ keys");
-  return [keys, values];
 }

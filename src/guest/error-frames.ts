@@ -25,6 +25,9 @@ export interface TopFrame {
   compile: boolean;
 }
 
+const reflectApply = Reflect.apply;
+const regExpExec = RegExp.prototype.exec;
+
 /** `file:line:column`, the end of a compile error's location. */
 const POSITION_SUFFIX = /:\d+:\d+$/;
 
@@ -34,7 +37,8 @@ const POSITION_SUFFIX = /:\d+:\d+$/;
  * and a cell that did not compile gives `    at file:line:column`.
  */
 export function isPreludeFrame(line: string): boolean {
-  return PRELUDE_FRAME.test(line);
+  // The original exec: RegExp.prototype.test reads `exec` as a property, which a program may replace.
+  return reflectApply(regExpExec, PRELUDE_FRAME, [line]) !== null;
 }
 
 /** `    at NAME`, NAME a name the (minified) prelude's functions have — not any text a program put in a stack. */

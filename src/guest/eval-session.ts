@@ -1,5 +1,6 @@
 import { OutputBuffer } from "./output-buffer.js";
-import { copyInSteps, copyValue, isCopiedCheaply, type CopiedValue, renderError, renderFailure, renderSuccess, type RenderedOutcome } from "./render.js";
+import { renderError, renderFailure, renderSuccess, type RenderedOutcome } from "./render.js";
+import { copyInSteps, copyValue, isCopiedCheaply, type CopiedValue } from "./result-copy.js";
 import type { TimerQueue } from "./timers.js";
 import { then } from "./intrinsics.js";
 import { isProxy } from "./proxy-registry.js";

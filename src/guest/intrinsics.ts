@@ -38,7 +38,7 @@ const mapSet = Map.prototype.set;
 export const push = <T>(array: T[], item: T): number => reflectApply(arrayPush, array, [item]) as number;
 export const join = (array: readonly string[], separator: string): string => reflectApply(arrayJoin, array, [separator]) as string;
 export const slice = (text: string, start: number, end?: number): string => reflectApply(stringSlice, text, [start, end]) as string;
-export const indexOf = (text: string, search: string): number => reflectApply(stringIndexOf, text, [search]) as number;
+export const indexOf = (text: string, search: string, from = 0): number => reflectApply(stringIndexOf, text, [search, from]) as number;
 export const sliceArray = <T>(array: readonly T[], start: number, end?: number): T[] => reflectApply(arraySlice, array, [start, end]) as T[];
 export const clearMap = (map: Map<unknown, unknown>): void => void reflectApply(mapClear, map, []);
 export const mapHasKey = <K>(map: Map<K, unknown>, key: K): boolean => reflectApply(mapHas, map, [key]) as boolean;

@@ -7,7 +7,7 @@
 import { createConsole } from "./console.js";
 import { OutputBuffer } from "./output-buffer.js";
 import { EvalSession } from "./eval-session.js";
-import type { CopiedValue } from "./render.js";
+import type { CopiedValue } from "./result-copy.js";
 import { installProxyRegistry } from "./proxy-registry.js";
 import { createRandomSource } from "./random.js";
 import { createTimerQueue } from "./timers.js";

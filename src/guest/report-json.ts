@@ -9,19 +9,29 @@
  *
  * While no toJSON can be inherited (none on Object.prototype or Array.prototype, and arrays still
  * inherit from Object.prototype) the captured JSON.stringify itself is just as safe on these
- * values, and faster on large reports (a poll with 256 calls): it is used then.
+ * values, and faster on large reports (a poll with 256 calls): it is used then — unless an index
+ * property sits where QuickJS's JSON.stringify would meet it: it keeps the objects it is inside in
+ * an internal array (index 0 for the report, 1 for a list in it, …), and an accessor a program put
+ * on Array.prototype[0] or Object.prototype[1] runs on it (or drops the entry: the report is wrong).
+ * No template literal with a value here: QuickJS makes it a call of String.prototype.concat.
  */
 import { isArray, jsonStringify, objectGetPrototypeOf, objectKeys, objectPrototype } from "./intrinsics.js";
 
 const objectHasOwn = Object.hasOwn;
 const arrayPrototype = Array.prototype;
+/** The deepest a report nests: a poll's report, its calls, a call. */
+const MAX_REPORT_NESTING = 3;
 
-function noToJsonInherited(): boolean {
-  return !objectHasOwn(objectPrototype, "toJSON") && !objectHasOwn(arrayPrototype, "toJSON") && objectGetPrototypeOf(arrayPrototype) === objectPrototype;
+function nativeStringifyIsSafe(): boolean {
+  if (objectHasOwn(objectPrototype, "toJSON") || objectHasOwn(arrayPrototype, "toJSON") || objectGetPrototypeOf(arrayPrototype) !== objectPrototype) return false;
+  // An index property of Array.prototype makes its length more than 0 (its own indexes are below it).
+  if (arrayPrototype.length !== 0) return false;
+  for (let index = 0; index < MAX_REPORT_NESTING; index++) if (objectHasOwn(objectPrototype, index)) return false;
+  return true;
 }
 
 export function encodeReport(value: unknown): string {
-  return noToJsonInherited() ? (jsonStringify(value) as string) : encodeValue(value);
+  return nativeStringifyIsSafe() ? (jsonStringify(value) as string) : encodeValue(value);
 }
 
 function encodeValue(value: unknown): string {
@@ -37,7 +47,7 @@ function encodeValue(value: unknown): string {
       if (isArray(value)) {
         let text = "[";
         for (let i = 0; i < value.length; i++) text += (i ? "," : "") + (value[i] === undefined ? "null" : encodeValue(value[i]));
-        return `${text}]`;
+        return text + "]";
       }
       return encodeObject(value as Record<string, unknown>);
     default:
@@ -53,8 +63,8 @@ function encodeObject(object: Record<string, unknown>): string {
     const key = keys[i]!;
     const item = object[key];
     if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
-    text += `${first ? "" : ","}${jsonStringify(key) as string}:${encodeValue(item)}`;
+    text += (first ? "" : ",") + (jsonStringify(key) as string) + ":" + encodeValue(item);
     first = false;
   }
-  return `${text}}`;
+  return text + "}";
 }

@@ -8,7 +8,7 @@
 import { MAX_PROGRESS_CHARS, MAX_PROGRESS_EVENTS, PROGRESS_KIND, STDOUT_KIND, STREAM_BRIDGE_GLOBAL, STREAM_STDOUT_PIECE_CHARS } from "../stream-protocol.js";
 import { isArray, NativeTypeError, reflectApply } from "./intrinsics.js";
 import { isProxy } from "./proxy-registry.js";
-import { copyValue } from "./render.js";
+import { copyValue } from "./result-copy.js";
 import { noteActivity } from "./activity.js";
 
 const globalRecord = globalThis as unknown as Record<string, unknown>;

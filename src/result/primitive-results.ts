@@ -1,9 +1,10 @@
 /**
- * How a primitive result reads, in one place for both sides of the boundary: the guest renders
- * with it (src/guest/render.ts, bundled into the prelude) and the engine's fast path renders a
- * primitive it read straight out of the guest (engine/quick-finish.ts), so the two can never
- * disagree. Pure functions of the value that read no property a program could replace (inside the
- * prelude `String` is the captured built-in; JSON.stringify comes in as `quote`).
+ * How a primitive result reads, in one place for both sides of the boundary: the guest renders and
+ * copies with it (src/guest/render.ts, result-copy.ts, bundled into the prelude) and the engine's
+ * fast path renders a primitive it read straight out of the guest (engine/quick-finish.ts), so the
+ * two can never disagree. Pure functions of the value that read no property a program could replace
+ * (inside the prelude `String` is the captured built-in; JSON.stringify comes in as `quote`; no
+ * template literal with a value, which QuickJS makes a call of String.prototype.concat).
  */
 
 /** Primitives render exactly as util.inspect renders them (strings are the result text as they are). */
@@ -12,7 +13,7 @@ export function inspectPrimitive(value: unknown): string | null {
     case "number":
       return isNegativeZero(value) ? "-0" : String(value);
     case "bigint":
-      return `${value}n`;
+      return String(value) + "n";
     case "boolean":
     case "undefined":
       return String(value);
@@ -38,12 +39,12 @@ export function copyPrimitive(value: unknown, quote: (text: string) => string): 
       if (value === Infinity) return "-4";
       if (value === -Infinity) return "-5";
       if (isNegativeZero(value)) return "-6";
-      return `[${value}]`;
+      return "[" + value + "]";
     case "bigint":
-      return `[["BigInt","${value}"]]`;
+      return '[["BigInt","' + value + '"]]';
     case "string":
-      return `[${quote(value)}]`;
+      return "[" + quote(value) + "]";
     default:
-      return `[${String(value)}]`;
+      return "[" + String(value) + "]";
   }
 }

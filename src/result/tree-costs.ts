@@ -2,7 +2,12 @@
  * The units of the tree measures (src/result/tree-size.ts, marker-size.ts), shared with the guest's
  * copy (src/guest/bounded-copy.ts), which counts in the same units as it writes, so it can stop
  * where the host would refuse. About the characters JSON.stringify writes for each piece.
+ * In the guest the copy runs in a program's realm: no template literal with a value (QuickJS makes
+ * it a call of String.prototype.concat) and no built-in method but the ones captured here at load.
  */
+const mathCeil = Math.ceil;
+const reflectApply = Reflect.apply;
+const bigintToString = BigInt.prototype.toString;
 
 /** A hole, a number, a boolean, null or undefined: about what JSON writes for it, with its comma. */
 export const SMALL_CHARS = 6;
@@ -16,7 +21,7 @@ export const CHARS_PER_BYTE = 4;
  * by the copy's own limit.
  */
 export function binaryMarkedChars(byteLength: number): number {
-  return 2 + Math.ceil(byteLength / 3) * 4;
+  return 2 + mathCeil(byteLength / 3) * 4;
 }
 /** A `{ $shared: "…" }` marker, its path apart: braces, the key with its quotes and colon, the quotes. */
 export const MARKER_CHARS = 15;
@@ -34,7 +39,7 @@ export function bigintChars(value: bigint): number {
   if (value < 0n) value = -value;
   if (value < 0x10000000000000000n) return 20;
   // A hexadecimal digit carries log10(16) ≈ 1.2 decimal digits.
-  return Math.ceil(value.toString(16).length * 1.21);
+  return mathCeil((reflectApply(bigintToString, value, [16]) as string).length * 1.21);
 }
 
 /** What `{ $handle: text }` costs as a tree. */
@@ -44,10 +49,10 @@ export function handleChars(text: string): number {
 
 /** The handle text of a BigInt of more than MAX_BIGINT_DIGITS digits. */
 export function bigintHandleText(digits: number): string {
-  return `[BigInt: ${digits} digits]`;
+  return "[BigInt: " + digits + " digits]";
 }
 
 /** The warning of a value not delivered: too large even as a tree with `{ $shared }` markers (src/result/bounded-value.ts). */
 export function tooLargeAsTreeNote(limitChars: number): string {
-  return `value not copied: larger than ${limitChars} characters, even with its repeated references as { $shared: "#/…" } markers`;
+  return "value not copied: larger than " + limitChars + ' characters, even with its repeated references as { $shared: "#/…" } markers';
 }

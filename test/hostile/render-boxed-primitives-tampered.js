@@ -1,7 +1,9 @@
 // expect: ok
 // category: rendering
 // expect-text: ^<result>\[ \[Number: 1\], \[String: 's'\], \[Boolean: true\] \]</result>$
-// The renderer calls the valueOf methods the thread started with, as Node's does, never the program's.
+// expect-value: [1, "s", true]
+// The renderer and the value's copy call the valueOf methods the thread started with, as Node's
+// renderer does, never the program's (the copy spun until timeoutMs and lost the value before).
 Number.prototype.valueOf = () => { while (true) {} };
 String.prototype.valueOf = () => { while (true) {} };
 Boolean.prototype.valueOf = () => { while (true) {} };

@@ -10,6 +10,7 @@ import { memoryStore, type EvalResult, type InterpreterOptions, type TaskRequest
 import { TASK_FIELDS } from "../../src/guest/task-request.js";
 import { expectCode, settleAsQuickbox, sharedInterpreter, within } from "./attack-helpers.js";
 import type { InterpreterFactory } from "./engine-suite.js";
+import { RICH_VALUE, replaceBuiltins } from "./tampered-realm.js";
 import { trackedInterpreters } from "./tracked-interpreters.js";
 
 const MAX_RESULT_CHARS = 1000;
@@ -190,6 +191,39 @@ export function defineGuestForgerySuite(create: InterpreterFactory): void {
         ]),
         new Set([1, "two"]),
       ]);
+    });
+
+    it("a value's copy is an untampered thread's copy, whatever built-in the program replaced (each method and accessor of the intrinsics, Symbol.hasInstance, index accessors): none of them runs", async () => {
+      const qb = shared();
+      const untampered = await qb.eval(`${RICH_VALUE}\nvalue`, { threadId: "copy-untampered" });
+      expect(untampered.status, untampered.text).toBe("ok");
+      // Each replacement throws: had the copy called one, the value would be lost ("value not copied: …").
+      const tampered = await qb.eval(`${RICH_VALUE}\n${replaceBuiltins("function () { throw new Error('a replaced built-in ran') }")}\nvalue`, { threadId: "copy-tampered" });
+      expect(tampered.status, tampered.text).toBe("ok");
+      expect(tampered.warnings ?? [], tampered.text).toEqual([]);
+      expect(tampered.value).toEqual(untampered.value);
+      // (Its text is the renderer's, node-inspect's port, which reads some of these built-ins as Node's util.inspect does.)
+    });
+
+    it("built-ins the copy used to call, replaced by endless loops, cost nothing: the same value and text as untampered, well within timeoutMs", async () => {
+      const qb = shared();
+      const program = `[new Number(1), new String("s"), new Boolean(true), new Date(0), { a: [1, , 2], m: new Map([[1, { b: 2 }]]), s: new Set([3]) }, new Uint8Array([1, 2]), "x".repeat(70), "x".repeat(70)]`;
+      const untampered = await qb.eval(`const value = ${program};\nvalue`, { threadId: "copy-spin-untampered" });
+      const started = performance.now();
+      const tampered = await qb.eval(
+        `const value = ${program};
+         const spin = function () { while (true) {} };
+         const replaced = [[Number.prototype, "valueOf"], [String.prototype, "valueOf"], [Boolean.prototype, "valueOf"], [Date.prototype, "toISOString"], [Date.prototype, "getTime"],
+           [Array.prototype, "push"], [Array.prototype, Symbol.iterator], [Map.prototype, "set"], [Map.prototype, "get"], [Set.prototype, "add"], [WeakMap.prototype, "set"], [ArrayBuffer, "isView"],
+           [Object, "keys"], [Object, "hasOwn"], [String.prototype, "concat"], [Math, "ceil"]];
+         for (let i = 0; i < replaced.length; i++) Object.defineProperty(replaced[i][0], replaced[i][1], { value: spin });
+         value`,
+        { threadId: "copy-spin-tampered" },
+      );
+      expect(performance.now() - started, tampered.text).toBeLessThan(1000);
+      expect(tampered.warnings ?? []).toEqual([]);
+      expect(tampered.text).toBe(untampered.text);
+      expect(tampered.value).toEqual(untampered.value);
     });
 
     it("a gated call whose arguments hold a lone-surrogate key does not wedge the thread (paused and resumed, also from the store with a signing key)", async () => {

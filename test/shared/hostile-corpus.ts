@@ -3,7 +3,8 @@
  *   // expect: <error type>|ok  (alternatives separated by |)
  *   // category: <one of HOSTILE_CATEGORIES>
  *   // expect-text: <regular expression the wire text must match>   (optional)
- *   // expect-value: <JSON the result's value must deep-equal>        (optional)
+ *   // expect-value: <JSON the result's value must deep-equal>        (optional; boxed primitives
+ *                            in the value compare as the primitives they hold: JSON has none)
  *   // requires: watchdog   (a builtin that never polls the interrupt: only a worker can stop it)
  *   // next-eval: any       (the program deliberately breaks its own thread's built-ins; the next
  *                            eval must still return a result, whatever it is)
@@ -82,6 +83,14 @@ export function loadHostilePrograms(): HostileProgram[] {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** `value` with its boxed primitives (new Number(1), …) as the primitives they hold, in arrays and plain objects. */
+function unboxed(value: unknown): unknown {
+  if (value instanceof Number || value instanceof String || value instanceof Boolean) return value.valueOf();
+  if (Array.isArray(value)) return value.map(unboxed);
+  if (typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unboxed(item)]));
+  return value;
+}
 
 class Point {
   constructor(
@@ -341,7 +350,7 @@ export function defineHostileCorpus(create: InterpreterFactory, options: Hostile
       const outcome = result.status === "ok" ? "ok" : (result.error?.type ?? "?");
       expect(program.expect, `${program.name} gave ${outcome}: ${result.text.slice(0, 300)}`).toContain(outcome);
       if (program.expectText) expect(result.text).toMatch(program.expectText);
-      if ("expectValue" in program) expect(result.value).toEqual(program.expectValue);
+      if ("expectValue" in program) expect(unboxed(result.value)).toEqual(program.expectValue);
       expect(result.text.length).toBeLessThan(20_000);
       // Nothing leaked into the host's own realm.
       expect(Object.keys(Object.prototype)).toEqual([]);
