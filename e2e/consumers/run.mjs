@@ -19,6 +19,7 @@ import { consumersDir, ensureTools } from "./harness/deps.mjs";
 import { installTarball, packQuickbox, repoDir } from "./harness/package-under-test.mjs";
 import { distIsFresh } from "../../scripts/dist-freshness.mjs";
 import { runSetup } from "./harness/run-setup.mjs";
+import { stopAll } from "./harness/processes.mjs";
 import { printReport } from "./harness/report.mjs";
 import { expectNoOuterModules } from "./harness/workspace.mjs";
 import { setups } from "./setups.mjs";
@@ -87,6 +88,7 @@ try {
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
 } finally {
   await closeBrowser();
+  await stopAll();
   await removal;
 }
 

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs module of the consumer runner, without types
-import { startServer } from "../../e2e/consumers/harness/processes.mjs";
+import { startServer, stopAll } from "../../e2e/consumers/harness/processes.mjs";
 
 const SERVER = fileURLToPath(new URL("../fixtures/consumer-harness/server-with-detached-child.mjs", import.meta.url));
 
@@ -33,4 +33,19 @@ describe("the consumer runner's server stop", () => {
     for (let waitedMs = 0; waitedMs < 2000 && alive(grandchild); waitedMs += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(alive(grandchild), `process ${grandchild} still running`).toBe(false);
   }, 20_000);
+
+  it("stopAll stops a server whose check gave up before it was ready (nothing else would stop it)", async () => {
+    const waiting = startServer(process.execPath, [SERVER], { cwd: process.cwd(), ready: /^never$/m, timeoutMs: 60_000 }) as Promise<unknown>;
+    waiting.catch(() => {});
+    // The server is up (it printed its grandchild) but never "ready": as a check that timed out leaves it.
+    let pid = 0;
+    for (let waitedMs = 0; waitedMs < 10_000 && pid === 0; waitedMs += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const line = execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" }).split("\n").find((row) => row.includes(SERVER) && !row.includes("ps -eo"));
+      pid = line ? Number(line.trim().split(/\s+/)[0]) : 0;
+    }
+    expect(pid).toBeGreaterThan(0);
+    await stopAll();
+    expect(alive(pid), `server ${pid} still running`).toBe(false);
+  }, 30_000);
 });

@@ -23,6 +23,18 @@ export function excerpt(text, lines = 25) {
 
 const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
 
+/** Every child launched here that has not exited (stopAll stops what a timed-out check left behind). */
+const running = new Set();
+
+/**
+ * Stops every child still running: a server whose check timed out before it was ready was never
+ * handed to the check's cleanup, and its process kept run.mjs alive after the report (seen with
+ * `wrangler dev`, 2026-11-27).
+ */
+export async function stopAll() {
+  await Promise.all([...running].map(({ child, exited }) => stopGroup(child, exited)));
+}
+
 function launch(command, args, { cwd, env }) {
   const child = spawn(command, args, {
     cwd,
@@ -43,6 +55,10 @@ function launch(command, args, { cwd, env }) {
     });
     child.on("close", (code, signal) => resolve({ code, signal }));
   });
+  const entry = { child, exited };
+  running.add(entry);
+  child.on("exit", () => running.delete(entry));
+  child.on("error", () => running.delete(entry));
   return { child, exited, output: () => output };
 }
 
