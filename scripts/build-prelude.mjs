@@ -182,7 +182,7 @@ async function bundle(entry, name) {
 }
 
 /** The chunks a thread loads on first use (src/chunk-bridge-protocol.ts), by name: their entries. */
-const CHUNK_ENTRIES = { web: "src/guest/web/chunk.ts", inspect: "src/guest/inspect/chunk.ts" };
+const CHUNK_ENTRIES = { web: "src/guest/web/chunk.ts", inspect: "src/guest/inspect/chunk.ts", "plain-inspect": "src/guest/plain-inspect/chunk.ts" };
 
 export async function bundlePrelude() {
   const captured = CAPTURED_GLOBALS.join(",");

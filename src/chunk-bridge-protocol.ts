@@ -10,6 +10,6 @@
 export const CHUNK_BRIDGE_ID = 0x71b4;
 /** Where the base image builder leaves the bridge for the prelude (which takes it and deletes it). */
 export const CHUNK_BRIDGE_GLOBAL = "__quickboxHostChunks";
-/** The chunks the prelude can load: src/guest/web/chunk.ts, src/guest/inspect/chunk.ts. */
-export const GUEST_CHUNK_NAMES = ["web", "inspect"] as const;
+/** The chunks the prelude can load: src/guest/web/chunk.ts, src/guest/inspect/chunk.ts, src/guest/plain-inspect/chunk.ts. */
+export const GUEST_CHUNK_NAMES = ["web", "inspect", "plain-inspect"] as const;
 export type GuestChunkName = (typeof GUEST_CHUNK_NAMES)[number];

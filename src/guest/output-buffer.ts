@@ -1,4 +1,5 @@
-import { join, push, slice } from "./intrinsics.js";
+import { slice } from "./intrinsics.js";
+import { newList, type List } from "./safe-collections.js";
 import { noteActivity } from "./activity.js";
 
 /** What the console does with its next line (OutputBuffer.mode). */
@@ -21,7 +22,8 @@ export const COUNT = 2;
  * and format specifiers at their shortest (the count becomes a lower bound).
  */
 export class OutputBuffer {
-  #parts: string[] = [];
+  /** A list on the captured methods (safe-collections.ts): an append to an ordinary array would run an accessor a program put on Array.prototype[0]. */
+  #parts: List<string> = newList<string>();
   #storedChars = 0;
   #totalChars = 0;
   #limitChars: number;
@@ -66,7 +68,7 @@ export class OutputBuffer {
       // The originals: the program may have replaced Array and String methods (take() runs
       // when the host collects what was printed).
       const kept = text.length <= room ? text : slice(text, 0, room);
-      push(this.#parts, kept);
+      this.#parts[this.#parts.length] = kept;
       this.#storedChars += kept.length;
       if (this.onStored) this.onStored(kept);
     }
@@ -86,8 +88,8 @@ export class OutputBuffer {
 
   /** The captured text (head only) and how many units were not stored; the buffer starts over. */
   take(): { text: string; droppedChars: number } {
-    const taken = { text: join(this.#parts, ""), droppedChars: this.totalChars - this.#storedChars };
-    this.#parts = [];
+    const taken = { text: this.#parts.join(""), droppedChars: this.totalChars - this.#storedChars };
+    this.#parts = newList<string>();
     this.#storedChars = 0;
     this.#totalChars = 0;
     this.countedChars = 0;

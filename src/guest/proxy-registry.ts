@@ -9,8 +9,6 @@
  * object's define guard (global-define-guard.ts) as its `defineProperty` trap whenever its handler
  * has none: without it, the native proxy would define on the global object past the guard.
  */
-import { reflectGet } from "./intrinsics.js";
-
 const NativeProxy = Proxy;
 const proxies = new WeakSet<object>();
 /** Each recorded proxy's target and handler ([null, null] once revoked). */
@@ -20,6 +18,7 @@ const weakMapSet = WeakMap.prototype.set;
 const weakSetAdd = WeakSet.prototype.add;
 const weakSetHas = WeakSet.prototype.has;
 const reflectApply = Reflect.apply;
+const reflectGet = Reflect.get;
 
 type DefineTrap = (target: object, key: PropertyKey, attributes: PropertyDescriptor) => boolean;
 

@@ -1,4 +1,4 @@
-import { inspect } from "./inspect-facade.js";
+import { inspect, inspectPlain } from "./inspect-facade.js";
 import { isProxy } from "./proxy-registry.js";
 import { rewordError } from "./node-errors.js";
 import { isPreludeFrame } from "./error-frames.js";
@@ -93,7 +93,10 @@ function boundedForInspect(value: unknown, maxKeys: number, depth: number, seen:
 }
 
 function inspectValue(value: unknown): string {
-  return inspectPrimitive(value) ?? inspect(boundedForInspect(value, renderKeyLimit, 0, new Map()));
+  const primitive = inspectPrimitive(value);
+  if (primitive !== null) return primitive;
+  const bounded = boundedForInspect(value, renderKeyLimit, 0, new Map());
+  return inspectPlain(bounded) ?? inspect(bounded);
 }
 
 /** A function's arity as its own `length` data property says (none read from a getter); 0 without one, as Function.prototype's. */

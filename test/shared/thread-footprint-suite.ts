@@ -78,7 +78,10 @@ export function defineThreadFootprintSuite(): void {
       expect(await run(thread, "new URL('http://h/a').href")).toBe("http://h/a");
       const web = pages();
       expect(web).toBeGreaterThan(idle + 10);
-      expect(await run(thread, "console.log({ a: 1 }); 1")).toBe(1);
+      // Plain objects and arrays are rendered by the core (guest/fast-inspect.ts): still no inspector.
+      expect(await run(thread, "console.log({ a: 1 }, [1, 2]); ({ b: [{ c: 'd' }] })")).toEqual({ b: [{ c: "d" }] });
+      expect(pages()).toBe(web);
+      expect(await run(thread, "console.log(new Map([[1, 2]])); 1")).toBe(1);
       expect(pages()).toBeGreaterThan(web + 10);
     });
 
