@@ -6,8 +6,11 @@ import { EVAL_GLOBAL, GuestCalls } from "../../src/engine/guest-calls.js";
 import { bootInstance } from "../../src/engine/instance-pool.js";
 import { QuickJSThread } from "../../src/engine/quickjs-thread.js";
 import { RELEASE_BUILD } from "../../src/engine/wasm-build.js";
-import { compileBuildWasm } from "../../src/runtime/wasm-loading.js";
+import { releaseWasmBytes } from "../../scripts/seeded-wasm.js";
 import { BASE_IMAGE_HASH_MODULE, baseImageHashModule, freshBaseImageRecord } from "../shared/base-image-check.js";
+
+/** A fresh compile of QuickJS's own .wasm (no image inside: the image is built; each module object gets its own). */
+const plainModule = () => WebAssembly.compile(releaseWasmBytes());
 
 describe("base image", () => {
   it("the committed guest prelude is what src/guest builds to (run `npm run build:prelude`)", async () => {
@@ -17,14 +20,14 @@ describe("base image", () => {
   }, 60_000);
 
   it("is byte-identical for every build of it, and matches the recorded hash shared with Chromium", async () => {
-    const first = await freshBaseImageRecord();
-    const second = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    const first = await freshBaseImageRecord(await plainModule());
+    const second = await getBaseImage(RELEASE_BUILD, await plainModule());
     expect(await second.hash).toBe(first.hash);
     await expect(baseImageHashModule(first)).toMatchFileSnapshot(BASE_IMAGE_HASH_MODULE);
   });
 
   it("a new thread's memory equals the image, whatever memory size the thread has", async () => {
-    const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    const image = await getBaseImage(RELEASE_BUILD, await plainModule());
     for (const memoryLimitBytes of [16 * 2 ** 20, 64 * 2 ** 20]) {
       const thread = await QuickJSThread.create(image, { maxJournalBytes: 2 ** 20, memoryLimitBytes, maxStackSizeBytes: 256 * 1024, clock: "virtual", randomSeed: 1 });
       const memory = new Uint8Array(thread.memory.buffer);
@@ -38,7 +41,7 @@ describe("base image", () => {
   });
 
   it("an instance booted before the image's changed ranges are known (whole image) equals one booted after (ranges only)", async () => {
-    const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    const image = await getBaseImage(RELEASE_BUILD, await plainModule());
     expect(image.changedRangesKnown).toBe(false);
     const whole = new Uint8Array((await bootInstance(image, 16 * 2 ** 20)).memory.buffer);
     expect(image.changedRanges.length).toBeGreaterThan(0);
@@ -49,7 +52,7 @@ describe("base image", () => {
 
   it("only an image's first instance gets the whole copy: the next boot finds the changed ranges itself (nothing else may ask for them, e.g. inline)", async () => {
     // Another module object: an image of its own, its ranges not computed yet.
-    const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    const image = await getBaseImage(RELEASE_BUILD, await plainModule());
     expect(image.changedRangesKnown).toBe(false);
     const first = new Uint8Array((await bootInstance(image, 16 * 2 ** 20)).memory.buffer);
     expect(image.changedRangesKnown).toBe(false);
@@ -62,11 +65,11 @@ describe("base image", () => {
 
 describe("base image seeds (a worker hands its image to the next one)", () => {
   it("an image taken from a seed is the built image, byte for byte, and threads run on it", async () => {
-    const built = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    const built = await getBaseImage(RELEASE_BUILD, await plainModule());
     const seed = structuredClone(await baseImageSeed(built));
     expect(seed.changedBytes.length).toBeLessThan(built.bytes.length / 2);
     // Another module object: no cached image, so the seed is used.
-    const seeded = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD), seed);
+    const seeded = await getBaseImage(RELEASE_BUILD, await plainModule(), seed);
     expect(seeded === built).toBe(false);
     expect(Buffer.from(seeded.bytes).equals(Buffer.from(built.bytes))).toBe(true);
     expect(await sha256Hex(seeded.bytes)).toBe(await built.hash);
@@ -76,16 +79,16 @@ describe("base image seeds (a worker hands its image to the next one)", () => {
   });
 
   it("a seed whose bytes do not match its ranges, or of another build, is refused", async () => {
-    const built = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    const built = await getBaseImage(RELEASE_BUILD, await plainModule());
     const seed = await baseImageSeed(built);
-    await expect(getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD), { ...seed, changedBytes: seed.changedBytes.subarray(1) })).rejects.toThrow(/do not match its ranges/);
-    await expect(getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD), { ...seed, profileId: "debug-sync" })).rejects.toThrow(/cannot serve build/);
+    await expect(getBaseImage(RELEASE_BUILD, await plainModule(), { ...seed, changedBytes: seed.changedBytes.subarray(1) })).rejects.toThrow(/do not match its ranges/);
+    await expect(getBaseImage(RELEASE_BUILD, await plainModule(), { ...seed, profileId: "debug-sync" })).rejects.toThrow(/cannot serve build/);
   });
 });
 
 describe("the shadow stack", () => {
   it("the stack pointer export is the stack pointer: lower inside a deep call, back at rest after, between static data and heap", async () => {
-    const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+    const image = await getBaseImage(RELEASE_BUILD, await plainModule());
     expect(image.deadStackRange).not.toBeNull();
     const [start, end] = image.deadStackRange!;
     expect(end - start).toBe(5 * 2 ** 20);

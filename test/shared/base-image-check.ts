@@ -10,9 +10,14 @@ export interface BaseImageRecord {
   seedHash: string;
 }
 
-/** The record of the base image for the shipped build, built from a freshly compiled module. */
-export async function freshBaseImageRecord(): Promise<BaseImageRecord> {
-  const image = await getBaseImage(RELEASE_BUILD, await compileBuildWasm(RELEASE_BUILD));
+/**
+ * The record of the base image for the shipped build, built from a freshly compiled module:
+ * `plainModule`, QuickJS's own .wasm (in Node, compileBuildWasm reads dist/quickjs.wasm, whose
+ * image would be taken instead of built); by default the one compileBuildWasm loads.
+ */
+export async function freshBaseImageRecord(plainModule?: WebAssembly.Module): Promise<BaseImageRecord> {
+  const image = await getBaseImage(RELEASE_BUILD, plainModule ?? (await compileBuildWasm(RELEASE_BUILD)));
+  if (image.origin !== "built") throw new Error(`the base image was not built but taken from a seed (${image.origin}): pass QuickJS's own .wasm`);
   return { hash: await image.hash, seedHash: await sha256Hex(encodeSeedSection(await baseImageSeed(image))) };
 }
 
