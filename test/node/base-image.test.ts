@@ -10,7 +10,7 @@ import { releaseWasmBytes } from "../../scripts/seeded-wasm.js";
 import { BASE_IMAGE_HASH_MODULE, baseImageHashModule, freshBaseImageRecord } from "../shared/base-image-check.js";
 
 /** A fresh compile of QuickJS's own .wasm (no image inside: the image is built; each module object gets its own). */
-const plainModule = () => WebAssembly.compile(releaseWasmBytes());
+const plainModule = () => WebAssembly.compile(new Uint8Array(releaseWasmBytes()));
 
 describe("base image", () => {
   it("the committed guest prelude is what src/guest builds to (run `npm run build:prelude`)", async () => {

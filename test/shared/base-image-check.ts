@@ -1,7 +1,6 @@
 import { baseImageSeed, getBaseImage } from "../../src/engine/base-image.js";
 import { encodeSeedSection } from "../../src/engine/embedded-seed.js";
 import { RELEASE_BUILD } from "../../src/engine/wasm-build.js";
-import { compileBuildWasm } from "../../src/runtime/wasm-loading.js";
 import { sha256Hex } from "../../src/util/sha256-hex.js";
 
 /** What is recorded of the base image the shipped build makes: its hash, and its seed section's. */
@@ -11,12 +10,12 @@ export interface BaseImageRecord {
 }
 
 /**
- * The record of the base image for the shipped build, built from a freshly compiled module:
- * `plainModule`, QuickJS's own .wasm (in Node, compileBuildWasm reads dist/quickjs.wasm, whose
- * image would be taken instead of built); by default the one compileBuildWasm loads.
+ * The record of the base image for the shipped build, built from a freshly compiled module of
+ * QuickJS's own .wasm (`plainModule`): the tests' default .wasm is the seeded one (Node:
+ * dist/quickjs.wasm; Chromium: vite.config.ts), whose image would be taken instead of built.
  */
-export async function freshBaseImageRecord(plainModule?: WebAssembly.Module): Promise<BaseImageRecord> {
-  const image = await getBaseImage(RELEASE_BUILD, plainModule ?? (await compileBuildWasm(RELEASE_BUILD)));
+export async function freshBaseImageRecord(plainModule: WebAssembly.Module): Promise<BaseImageRecord> {
+  const image = await getBaseImage(RELEASE_BUILD, plainModule);
   if (image.origin !== "built") throw new Error(`the base image was not built but taken from a seed (${image.origin}): pass QuickJS's own .wasm`);
   return { hash: await image.hash, seedHash: await sha256Hex(encodeSeedSection(await baseImageSeed(image))) };
 }
