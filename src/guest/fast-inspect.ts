@@ -171,13 +171,14 @@ function formatObject(walk: Walk, object: object, level: number, indentation: nu
 function formatArray(walk: Walk, array: unknown[], level: number, indentation: number): string | null {
   if (getPrototypeOf(array) !== ARRAY_PROTOTYPE) return null;
   const length = array.length;
+  // Past the depth a non-empty array is [Array], whatever it holds (no need to list its keys).
+  if (level > DEPTH && length > 0) return "[Array]";
   if (length > MAX_ARRAY_KEYS) return null;
   // Only its indexes and `length`: no hole, no extra key (inspect would show those). Own keys list
   // the indexes first, ascending, then `length`, the array's first string key.
   const keys = ownKeys(array);
   if (keys.length !== length + 1 || keys[length] !== "length") return null;
   if (length === 0) return "[]";
-  if (level > DEPTH) return "[Array]";
   const inner = level + 1;
   walk.currentDepth = inner;
   walk.path[walk.path.length] = array;

@@ -85,6 +85,7 @@ describe("fastInspect against Node's util.inspect", () => {
     for (const value of declined) expect(fastInspect(value), inspect(value)).toBeNull();
     // Beyond the depth a nested object is [Object], whatever it holds (as Node's).
     expect(fastInspect({ a: { b: { c: { d: cycle } } } })).toBe("{ a: { b: { c: [Object] } } }");
+    expect(fastInspect([[[[1, , 3], Object.assign([1], { x: 1 }), []]]])).toBe("[ [ [ [Array], [Array], [] ] ] ]");
   });
 });
 
