@@ -1,11 +1,45 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { fileURLToPath } from "node:url";
+import { readFile } from "node:fs/promises";
 import { playwright } from "@vitest/browser-playwright";
 import { libraryAssets } from "./scripts/vite-plugin-library-assets.js";
 import { nodeErrorMessages } from "./test/shared/node-error-oracle.js";
 import { LongestFirstSequencer } from "./test/file-order.js";
 
 const WORKERS = Number(process.env.QUICKBOX_TEST_WORKERS) > 0 ? Number(process.env.QUICKBOX_TEST_WORKERS) : undefined;
+
+/**
+ * The browser tests' engine workers run dist/worker.mjs, the worker the package ships (one bundled
+ * module, and its parts beside it), instead of src/worker/entry.ts served module by module by the dev
+ * server: a worker's start then costs the tab one script instead of a hundred-odd requests and
+ * compiles. Served as built (the dev server's transform would add vitest's hooks, which a worker does
+ * not have). test/global-build.ts builds dist/ first when it is stale.
+ */
+function builtEngineWorker(): Plugin {
+  const dev = 'new URL("../worker/entry.ts", import.meta.url)';
+  const prefix = "/@quickbox-dist/";
+  const distDir = fileURLToPath(new URL("./dist/", import.meta.url));
+  return {
+    name: "quickbox-test-built-engine-worker",
+    enforce: "pre",
+    transform(code, id) {
+      if (!id.endsWith("/src/runtime/web-assets.ts")) return null;
+      if (!code.includes(dev)) throw new Error("quickbox-test-built-engine-worker: src/runtime/web-assets.ts no longer creates the worker from " + dev);
+      return code.replace(dev, 'new URL("' + prefix + 'worker.mjs", location.href)');
+    },
+    configureServer(server) {
+      server.middlewares.use(prefix, (request, response, next) => {
+        const name = (request.url ?? "").replace(/^\//, "").replace(/[?#].*$/, "");
+        if (!/^[\w.-]+\.mjs$/.test(name)) return next();
+        readFile(distDir + name).then((bytes) => {
+          response.setHeader("Content-Type", "text/javascript");
+          response.end(bytes);
+        }, next);
+      });
+    },
+  };
+}
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -89,6 +123,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [builtEngineWorker()],
         optimizeDeps: {
           include: [
             "quickjs-emscripten-core",
@@ -110,6 +145,7 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
+          globalSetup: ["test/global-build.ts"],
           testTimeout: 30_000,
           // Vitest runs two projects side by side only when their maxWorkers are the same: three here, and one
           // Chromium tab through browser.fileParallelism (unless QUICKBOX_TEST_WORKERS asks for more).
