@@ -104,6 +104,9 @@ export default defineConfig({
   test: {
     // Longest files first, by the durations of a recorded run where there is no local cache (a fresh clone).
     sequence: { sequencer: LongestFirstSequencer },
+    // Both projects run the built dist/ somewhere (Node: engine workers, child processes, Deno;
+    // Chromium: engine workers): built once, first, when it is stale.
+    globalSetup: ["test/global-build.ts"],
     // Workers: the Node project's files mostly wait (on engine workers, child processes, Deno, database
     // servers): three run at a time, beside one Chromium tab for the browser project. Measured on 2 cores
     // (fresh clone, quiet): with two, the Node project alone used ~1.3 cores and set the length of the whole
@@ -117,7 +120,6 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/node/**/*.test.ts"],
-          globalSetup: ["test/global-build.ts"],
           testTimeout: 30_000,
           maxWorkers: WORKERS ?? 3,
         },
@@ -145,7 +147,6 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
-          globalSetup: ["test/global-build.ts"],
           testTimeout: 30_000,
           // Vitest runs two projects side by side only when their maxWorkers are the same: three here, and one
           // Chromium tab through browser.fileParallelism (unless QUICKBOX_TEST_WORKERS asks for more).

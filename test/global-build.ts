@@ -1,6 +1,6 @@
 /**
- * vitest globalSetup (node project): tests that start engine workers, run child processes or
- * Deno load the built dist/. Build it when it is missing or older than src/ or scripts/, so running one test
+ * vitest globalSetup (both projects): tests that start engine workers (Node, and Chromium:
+ * vite.config.ts), run child processes or Deno load the built dist/. Build it when it is missing or older than src/ or scripts/, so running one test
  * file on a fresh clone (or after an edit) does not fail with "Cannot find module dist/worker.mjs".
  */
 import { execFileSync } from "node:child_process";
