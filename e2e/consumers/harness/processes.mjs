@@ -171,13 +171,22 @@ export async function startServer(command, args, { cwd, env = {}, ready, timeout
   return { output: started.output, stop };
 }
 
+/** Whether `url` answers within 2 s (raced against a timer of its own: an aborted fetch was once seen never to settle). */
 async function answers(url) {
+  let timer;
+  const probe = (async () => {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      return true;
+    } catch {
+      return false;
+    }
+  })();
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    await response.arrayBuffer();
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([probe, new Promise((resolve) => (timer = setTimeout(() => resolve(false), 3000)))]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

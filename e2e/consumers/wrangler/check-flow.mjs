@@ -36,16 +36,21 @@ export async function wranglerFlow(t, { wasmImport }) {
     }
   });
 
-  const port = await t.freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dev = () =>
-    t.server(node22, [wrangler, "dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"], {
+  // Each start gets a port of its own: the first's workerd may still hold its port while it shuts
+  // down, and a second `wrangler dev` on that port then never became ready (a check timed out so).
+  // What the restart tests is the Durable Object's storage in .wrangler/state, not the port.
+  let url = "";
+  const dev = async () => {
+    const port = await t.freePort();
+    url = `http://127.0.0.1:${port}`;
+    return t.server(node22, [wrangler, "dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"], {
       env,
       ready: `${url}/`,
       timeoutMs: 90_000,
     });
+  };
   const post = async (path, body) => {
-    const response = await fetch(`${url}${path}`, { method: "POST", body });
+    const response = await fetch(`${url}${path}`, { method: "POST", body, signal: AbortSignal.timeout(60_000) });
     const text = await response.text();
     if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${text.slice(0, 500)}`);
     return JSON.parse(text);
