@@ -25,6 +25,10 @@ const hasOwn = Object.hasOwn;
 const isArray = Array.isArray;
 const objectToString = Object.prototype.toString;
 const regExpExec = RegExp.prototype.exec;
+const stringIncludes = String.prototype.includes;
+const stringRepeat = String.prototype.repeat;
+const stringPadStart = String.prototype.padStart;
+const stringPadEnd = String.prototype.padEnd;
 const mathSqrt = Math.sqrt;
 const mathRound = Math.round;
 const mathFloor = Math.floor;
@@ -60,26 +64,8 @@ const PRINTABLE_ASCII_LINES = /^[\x20-\x7e\n]*$/;
 
 const matches = (pattern: RegExp, text: string): boolean => reflectApply(regExpExec, pattern, [text]) !== null;
 
-function includes(text: string, search: string): boolean {
-  const last = text.length - search.length;
-  outer: for (let start = 0; start <= last; start++) {
-    for (let offset = 0; offset < search.length; offset++) if (text[start + offset] !== search[offset]) continue outer;
-    return true;
-  }
-  return false;
-}
-
-function spaces(count: number): string {
-  let text = "";
-  for (let index = 0; index < count; index++) text += " ";
-  return text;
-}
-
-function join(list: List<string>, separator: string): string {
-  let text = "";
-  for (let index = 0; index < list.length; index++) text = index === 0 ? list[index]! : text + separator + list[index]!;
-  return text;
-}
+const includes = (text: string, search: string): boolean => reflectApply(stringIncludes, text, [search]) as boolean;
+const spaces = (count: number): string => reflectApply(stringRepeat, " ", [count]) as string;
 
 /** strEscape for text that needs no escape: quoted as the chunk quotes it, or null. */
 function quote(text: string): string | null {
@@ -223,13 +209,8 @@ function entryWidth(entry: string): number {
   return entry.length - breaks;
 }
 
-function padStart(text: string, length: number): string {
-  return length > text.length ? spaces(length - text.length) + text : text;
-}
-
-function padEnd(text: string, length: number): string {
-  return length > text.length ? text + spaces(length - text.length) : text;
-}
+const padStart = (text: string, length: number): string => reflectApply(stringPadStart, text, [length]) as string;
+const padEnd = (text: string, length: number): string => reflectApply(stringPadEnd, text, [length]) as string;
 
 /** groupArrayElements: more than six entries, as columns when they are short and alike; null when an entry's width is not known here. */
 function groupArrayElements(output: List<string>, hasMore: boolean, allNumbers: boolean, indentation: number): List<string> | null {
@@ -278,12 +259,12 @@ function reduceToSingleString(walk: Walk, output: List<string>, entries: number,
   if (walk.currentDepth - level < COMPACT && entries === output.length) {
     const start = output.length + indentation + open.length + 10;
     if (isBelowBreakLength(output, start)) {
-      const joined = join(output, ", ");
+      const joined = output.join(", ");
       if (!includes(joined, "\n")) return open + " " + joined + " " + close;
     }
   }
   const lineStart = "\n" + spaces(indentation);
-  return open + lineStart + "  " + join(output, "," + lineStart + "  ") + lineStart + close;
+  return open + lineStart + "  " + output.join("," + lineStart + "  ") + lineStart + close;
 }
 
 function isBelowBreakLength(output: List<string>, start: number): boolean {
