@@ -110,8 +110,12 @@ describe("in a thread", () => {
         const [fast, chunk] = [await qb.eval(code, { threadId: "fast" }), await qb.eval(code, { threadId: "chunk" })];
         expect(fast.text, source).toBe(chunk.text);
         expect(fast.stdout, source).toBe(chunk.stdout);
-        const body = typeof value === "string" ? value : inspect(value);
-        expect(fast.text, source).toContain(`<result>${escapeBody(body)}</result>`);
+        // Against Node where its text is printable ASCII: for wide and astral characters the inspect chunk's
+        // width table (no ICU) can group an array otherwise than Node (inspect-oracle.test.ts covers the chunk).
+        if (/^[\x20-\x7e]*$/.test(source)) {
+          const body = typeof value === "string" ? value : inspect(value);
+          expect(fast.text, source).toContain(`<result>${escapeBody(body)}</result>`);
+        }
       }),
       { numRuns: 150 },
     );
